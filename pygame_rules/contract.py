@@ -1,0 +1,214 @@
+"""The engine contract every game implements (names fixed by DESIGN.md).
+
+A game is a `Game` (metadata + factory) and a `State` subclass. A state keeps
+all of its data as JSON-native values (dicts with str keys, lists, ints,
+floats, strs, bools, None) in its attributes, plus one `Rng`. That single rule
+gives every game a cheap `clone()` and a generic `to_json()`/`from_json()`.
+"""
+
+from __future__ import annotations
+
+import marshal
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from .rng import Rng
+
+Action = dict[str, Any]
+Event = dict[str, Any]
+Observation = dict[str, Any]
+
+SAVE_FORMAT = 1
+
+
+class IllegalAction(ValueError):
+    """An action that is not legal now; the state is left unchanged."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """A game option the setup screen offers (a checkbox or a choice)."""
+
+    name: str
+    label: str
+    default: Any
+    choices: tuple[Any, ...] = (False, True)
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game's metadata and its entry points."""
+
+    id: str
+    title: str
+    designer: str
+    min_players: int
+    max_players: int
+    pitch: str
+    state_class: type[State]
+    options: tuple[Option, ...] = ()
+    default_players: int = 0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def check_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        """Fill in defaults and reject unknown names or values (ValueError)."""
+        known = {o.name: o for o in self.options}
+        chosen = {o.name: o.default for o in self.options}
+        for name, value in (options or {}).items():
+            if name not in known:
+                raise ValueError(f"{self.title} has no option {name!r}")
+            if value not in known[name].choices:
+                raise ValueError(f"option {name!r} cannot be {value!r}")
+            chosen[name] = value
+        return chosen
+
+    def new_game(
+        self, num_players: int | None = None, seed: int = 0, options: dict[str, Any] | None = None
+    ) -> State:
+        """A new game, fully determined by (num_players, seed, options)."""
+        if num_players is None:
+            num_players = self.default_players or self.min_players
+        if not isinstance(num_players, int) or not (
+            self.min_players <= num_players <= self.max_players
+        ):
+            raise ValueError(
+                f"{self.title} is for {self.min_players}-{self.max_players} players, "
+                f"not {num_players!r}"
+            )
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise ValueError(f"the seed must be a non-negative whole number, not {seed!r}")
+        state = object.__new__(self.state_class)
+        state.num_players = num_players
+        state.seed = seed
+        state.options = self.check_options(options)
+        state.rng = Rng(seed)
+        state.setup()
+        return state
+
+    def from_json(self, data: Any) -> State:
+        """Rebuild a state saved by `State.to_json`; ValueError if it is not one."""
+        if not isinstance(data, dict) or data.get("game") != self.id:
+            raise ValueError(f"this is not a saved {self.title} state")
+        if data.get("format") != SAVE_FORMAT:
+            raise ValueError(f"unknown save format {data.get('format')!r}")
+        fields, rng = data.get("fields"), data.get("rng")
+        if not isinstance(fields, dict) or not isinstance(rng, int):
+            raise ValueError("the saved state is incomplete")
+        try:
+            reference = self.new_game(fields.get("num_players"), 0, fields.get("options"))
+        except (ValueError, TypeError) as exc:
+            raise ValueError(f"the saved state is damaged: {exc}") from exc
+        expected = reference._fields()
+        if set(fields) != set(expected):
+            raise ValueError("the saved state does not have the fields this game needs")
+        for name, value in expected.items():
+            if type(fields[name]) is not type(value) and value is not None:
+                raise ValueError(f"the saved state's {name!r} has the wrong type")
+        state = object.__new__(self.state_class)
+        state.__dict__.update(marshal.loads(marshal.dumps(_jsonable(fields))))
+        state.rng = Rng(rng)
+        return state
+
+
+def _jsonable(value: Any) -> Any:
+    """Deep-convert tuples to lists so marshal and json agree."""
+    if isinstance(value, dict):
+        return {k: _jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+class State:
+    """A game in progress. Subclasses implement the methods marked 'game:'."""
+
+    game: ClassVar[Game]
+    num_players: int
+    seed: int
+    options: dict[str, Any]
+    rng: Rng
+
+    # -- game: to implement ------------------------------------------------
+    def setup(self) -> None:
+        """game: deal and set the first decision (num_players, options, rng are set)."""
+        raise NotImplementedError
+
+    def acting(self) -> tuple[int, ...]:
+        """game: the seats that must act now; () when the game is over."""
+        raise NotImplementedError
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """game: the actions `seat` may take now, in a deterministic order."""
+        raise NotImplementedError
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        """game: carry out an action already known to be legal; return events."""
+        raise NotImplementedError
+
+    def observation(self, seat: int) -> Observation:
+        """game: everything `seat` may see, and nothing else."""
+        raise NotImplementedError
+
+    def scores(self) -> list[int | float]:
+        """game: the current totals, one per seat."""
+        raise NotImplementedError
+
+    def winners(self) -> list[int]:
+        """game: the winning seats once over (several on a shared win)."""
+        raise NotImplementedError
+
+    def resample(self, seat: int, rng: Rng) -> State:
+        """game: a full state `seat` cannot tell from this one, with fresh randomness."""
+        raise NotImplementedError
+
+    # -- shared behaviour ----------------------------------------------------
+    def is_over(self) -> bool:
+        return not self.acting()
+
+    def why_illegal(self, seat: int, action: Any) -> str:
+        """A plain-words reason `action` is not legal for `seat` (games may refine)."""
+        if not isinstance(seat, int) or not 0 <= seat < self.num_players:
+            return f"there is no seat {seat!r} in this game"
+        if self.is_over():
+            return "the game is over"
+        if seat not in self.acting():
+            return f"it is not seat {seat}'s turn to act"
+        return f"{action!r} is not one of seat {seat}'s legal moves now"
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Carry out `action` for `seat`; IllegalAction (state unchanged) if not legal."""
+        if (
+            not isinstance(seat, int)
+            or seat not in self.acting()
+            or action not in self.legal_actions(seat)
+        ):
+            raise IllegalAction(self.why_illegal(seat, action))
+        return self._apply(seat, action)
+
+    def _fields(self) -> dict[str, Any]:
+        data = dict(self.__dict__)
+        del data["rng"]
+        return data
+
+    def clone(self) -> State:
+        """An independent copy (marshal round trip of JSON-native data is fast)."""
+        new = object.__new__(type(self))
+        new.__dict__ = marshal.loads(marshal.dumps(self._fields()))
+        new.rng = Rng(self.rng.state)
+        return new
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game.id,
+            "format": SAVE_FORMAT,
+            "fields": _jsonable(self._fields()),
+            "rng": self.rng.state,
+        }
+
+
+def visible_events(events: Iterable[Event], seat: int) -> list[Event]:
+    """The events `seat` may see: private ones carry `to` (a list of seats)."""
+    return [e for e in events if "to" not in e or seat in e["to"]]
+

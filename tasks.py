@@ -1,0 +1,244 @@
+#!/usr/bin/env python3
+"""Project tasks (our Makefile): `python3 tasks.py serve` and `python3 tasks.py test`.
+
+    serve   install npm packages, build the site into _site/, serve it on 127.0.0.1
+    test    install everything tests need (venv, npm packages, Chromium), build, run all tests
+    build   only build _site/ (what the GitHub Pages workflow deploys)
+    bench   print the benchmark figures (see tests/benchmarks/)
+
+Stdlib only, so it runs on a fresh machine before anything is installed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+SITE = ROOT / "_site"
+VENDOR = ROOT / "static" / "vendor"
+VENV = ROOT / ".venv"
+NODE_MODULES = ROOT / "node_modules"
+
+# The runtime files the app really loads (the browser tests fail on any 404):
+# PyScript's core and the chunks it imports for <script type="py"> (by name
+# prefix: the hashes change with each release), and Pyodide's core without its
+# package repository (we load no packages).
+PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
+PYSCRIPT_USED = ("core", "toml-", "deprecations-manager-", "donkey-", "error-", "py-", "zip-")
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+PAGES = ("index.html", "embed.html", "pyscript.toml")
+PYTHON_PACKAGES = ("pygame_rules", "ui")
+
+
+def run(*cmd: str | Path, **kwargs) -> None:
+    print("+", " ".join(str(c) for c in cmd), flush=True)
+    subprocess.run([str(c) for c in cmd], check=True, cwd=ROOT, **kwargs)
+
+
+def npm_install() -> None:
+    """`npm ci` when node_modules is missing or older than the lock file."""
+    stamp = NODE_MODULES / ".package-lock.json"
+    lock = ROOT / "package-lock.json"
+    if stamp.exists() and stamp.stat().st_mtime >= lock.stat().st_mtime:
+        return
+    if not shutil.which("npm"):
+        sys.exit("npm is needed (Node.js 20+): install it, e.g. `apt-get install nodejs npm`")
+    run("npm", "ci", "--no-audit", "--no-fund")
+
+
+def python_archive(target: Path) -> None:
+    """One zip of our Python packages, unpacked by PyScript into its cwd."""
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
+        for package in PYTHON_PACKAGES:
+            for path in sorted((ROOT / package).rglob("*.py")):
+                info = zipfile.ZipInfo(str(path.relative_to(ROOT)), (2020, 1, 1, 0, 0, 0))
+                info.compress_type = zipfile.ZIP_DEFLATED
+                archive.writestr(info, path.read_bytes())
+
+
+def vendor_runtime() -> None:
+    """Copy the used PyScript and Pyodide files into static/vendor/ (git-ignored)."""
+    if VENDOR.exists():
+        shutil.rmtree(VENDOR)
+    (VENDOR / "pyscript").mkdir(parents=True)
+    (VENDOR / "pyodide").mkdir()
+    for path in sorted(PYSCRIPT_DIST.iterdir()):
+        if path.suffix in (".js", ".css") and path.name.startswith(PYSCRIPT_USED):
+            shutil.copy2(path, VENDOR / "pyscript" / path.name)
+    for name in PYODIDE_FILES:
+        shutil.copy2(NODE_MODULES / "pyodide" / name, VENDOR / "pyodide" / name)
+    python_archive(VENDOR / "app.zip")
+
+
+def site_files() -> list[str]:
+    """Every file of the built site, relative, sorted (the service worker's precache list)."""
+    return sorted(
+        str(p.relative_to(SITE)).replace(os.sep, "/")
+        for p in SITE.rglob("*")
+        if p.is_file() and p.name != "sw.js"
+    )
+
+
+def build() -> Path:
+    """Build the deployable site into _site/."""
+    npm_install()
+    vendor_runtime()
+    if SITE.exists():
+        shutil.rmtree(SITE)
+    SITE.mkdir()
+    for page in PAGES:
+        if (ROOT / page).exists():
+            shutil.copy2(ROOT / page, SITE / page)
+    shutil.copytree(ROOT / "static", SITE / "static")
+    files = site_files()
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0" + (SITE / name).read_bytes())
+    manifest = {"version": digest.hexdigest()[:16], "files": ["./", *files]}
+    (SITE / "static" / "precache.json").write_text(json.dumps(manifest, indent=1))
+    sw = ROOT / "static" / "sw.js"
+    if sw.exists():  # the service worker sits at the root so its scope is the whole site
+        text = sw.read_text().replace("__PRECACHE_VERSION__", manifest["version"])
+        (SITE / "sw.js").write_text(text)
+    (SITE / ".nojekyll").write_text("")
+    print(f"built {SITE} ({len(files)} files, version {manifest['version']})")
+    return SITE
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+        ".webmanifest": "application/manifest+json",
+        ".toml": "text/plain",
+    }
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        if os.environ.get("SERVE_LOG"):
+            super().log_message(format, *args)
+
+
+def free_port(preferred: int) -> int:
+    for port in (preferred, 0):
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return s.getsockname()[1]
+    raise RuntimeError("no free port")
+
+
+def serve(port: int) -> None:
+    build()
+    port = free_port(port)
+    handler = functools.partial(QuietHandler, directory=str(SITE))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    print(f"\nServing the app at http://127.0.0.1:{port}/  (Ctrl+C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+def find_chromium() -> str | None:
+    for name in ("chromium", "chromium-browser"):
+        path = shutil.which(name)
+        if path:
+            return path
+    return None
+
+
+def ensure_chromium(venv_python: Path) -> None:
+    """Debian's chromium when missing and installable; Playwright's own browser otherwise."""
+    if find_chromium():
+        return
+    apt = shutil.which("apt-get")
+    sudo: list[str] = [] if os.geteuid() == 0 else (["sudo", "-n"] if shutil.which("sudo") else [])
+    if apt and (os.geteuid() == 0 or sudo):
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        try:
+            run(*sudo, "apt-get", "update", "-qq", env=env)
+            run(*sudo, "apt-get", "install", "-y", "-qq", "chromium", env=env)
+        except subprocess.CalledProcessError:
+            print("could not install Debian's chromium; trying Playwright's browser")
+        if find_chromium():
+            return
+    run(venv_python, "-m", "playwright", "install", "--with-deps", "chromium")
+
+
+def ensure_venv() -> Path:
+    """A venv with the package and its test dependencies (pinned in pyproject.toml)."""
+    python = VENV / "bin" / "python"
+    stamp = VENV / ".installed"
+    pyproject = ROOT / "pyproject.toml"
+    if not python.exists():
+        run(sys.executable, "-m", "venv", VENV)
+    if not stamp.exists() or stamp.stat().st_mtime < pyproject.stat().st_mtime:
+        run(python, "-m", "pip", "install", "-q", "--upgrade", "pip")
+        run(python, "-m", "pip", "install", "-q", "-e", ".[test]")
+        stamp.write_text("ok\n")
+    return python
+
+
+def test(pytest_args: list[str]) -> int:
+    python = ensure_venv()
+    npm_install()
+    ensure_chromium(python)
+    build()
+    run(python, "-m", "ruff", "check", ".")
+    run(python, "-m", "ruff", "format", "--check", ".")
+    workers = os.environ.get("TEST_WORKERS", "2")
+    cmd = [str(python), "-m", "pytest", "-n", workers, *pytest_args]
+    print("+", " ".join(cmd), flush=True)
+    return subprocess.run(cmd, cwd=ROOT).returncode
+
+
+def bench() -> None:
+    python = ensure_venv()
+    build()
+    for script in sorted((ROOT / "tests" / "benchmarks").glob("bench_*.py")):
+        run(python, script)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    sub = parser.add_subparsers(dest="task", required=True)
+    serve_p = sub.add_parser("serve", help="build and serve the site")
+    serve_p.add_argument("--port", type=int, default=8000)
+    sub.add_parser("build", help="build _site/")
+    sub.add_parser("bench", help="run the benchmark scripts")
+    test_p = sub.add_parser("test", help="install what tests need and run them all")
+    test_p.add_argument("pytest_args", nargs=argparse.REMAINDER)
+    args = parser.parse_args()
+    if args.task == "serve":
+        serve(args.port)
+    elif args.task == "build":
+        build()
+    elif args.task == "bench":
+        bench()
+    else:
+        sys.exit(test(args.pytest_args))
+
+
+if __name__ == "__main__":
+    main()

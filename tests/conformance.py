@@ -1,0 +1,236 @@
+"""The conformance kit: contract checks every game must pass.
+
+Plug a game in with one line in its test module:
+
+    TestConformance = conformance_suite("trick-of-trip")
+
+Each check is also a plain function raising AssertionError, so a test can show
+that the kit catches a deliberately broken game.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+import pygame_rules
+from pygame_rules import Game, IllegalAction, Rng, State
+
+MAX_STEPS = 20_000
+
+
+def _game(game: Game | str) -> Game:
+    return pygame_rules.get_game(game) if isinstance(game, str) else game
+
+
+def _fingerprint(state: State) -> str:
+    return json.dumps(state.to_json(), sort_keys=True)
+
+
+def _hidden_fingerprint(state: State) -> str:
+    fields = dict(state.to_json()["fields"])
+    return json.dumps(fields, sort_keys=True)
+
+
+def _all_observations(state: State) -> list[Any]:
+    return [state.observation(s) for s in range(state.num_players)]
+
+
+def random_playout(game: Game, num_players: int, seed: int) -> list[tuple[int, dict]]:
+    """Seat/action history of a seeded random game (no checks)."""
+    state = game.new_game(num_players, seed)
+    rng = Rng(seed * 7919 + 1)
+    history = []
+    for _ in range(MAX_STEPS):
+        acting = state.acting()
+        if not acting:
+            return history
+        seat = acting[rng.below(len(acting))]
+        action = rng.choice(state.legal_actions(seat))
+        state.apply(seat, action)
+        history.append((seat, action))
+    raise AssertionError(f"{game.id}: game did not end within {MAX_STEPS} actions")
+
+
+def check_illegal_rejected(state: State, seat: int, legal: list[dict], rng: Rng) -> None:
+    """Unlisted actions and wrong seats raise IllegalAction and change nothing."""
+    before = _fingerprint(state)
+    attempts: list[tuple[Any, Any]] = [
+        (seat, {"type": "no-such-move"}),
+        (seat, "not even a dict"),
+        (seat, None),
+        (state.num_players, legal[0]),
+        (-1, legal[0]),
+        ("0", legal[0]),
+    ]
+    for other in range(state.num_players):
+        if other not in state.acting():
+            attempts.append((other, legal[0]))
+    mutated = dict(rng.choice(legal))
+    key = rng.choice(sorted(mutated))
+    mutated[key] = ["garbage", 10**6]
+    attempts.append((seat, mutated))
+    for bad_seat, bad_action in attempts:
+        if isinstance(bad_seat, int) and bad_action in state.legal_actions(bad_seat):
+            continue
+        with pytest.raises(IllegalAction) as info:
+            state.apply(bad_seat, bad_action)
+        assert str(info.value), "IllegalAction must say what was wrong"
+        assert _fingerprint(state) == before, f"illegal {bad_action!r} changed the state"
+
+
+def check_clone_independent(state: State, seat: int, action: dict) -> None:
+    """Playing on a clone leaves the original alone, and vice versa."""
+    before = _fingerprint(state)
+    copy = state.clone()
+    assert _fingerprint(copy) == before, "clone() differs from the original"
+    copy.apply(seat, action)
+    assert _fingerprint(state) == before, "playing on a clone changed the original"
+    copy2 = state.clone()
+    copy2_before = _fingerprint(copy2)
+    state.clone().apply(seat, action)
+    assert _fingerprint(copy2) == copy2_before, "clones share data"
+
+
+def check_json_round_trip(game: Game, state: State, seat: int, action: dict) -> None:
+    """to_json survives real JSON and the restored state plays on identically."""
+    data = json.loads(json.dumps(state.to_json()))
+    restored = game.from_json(data)
+    assert _fingerprint(restored) == _fingerprint(state), "from_json(to_json) differs"
+    assert _all_observations(restored) == _all_observations(state)
+    a, b = state.clone(), restored
+    assert a.apply(seat, action) == b.apply(seat, action), "restored state plays differently"
+    assert _fingerprint(a) == _fingerprint(b)
+
+
+def check_observation_hides(state: State, seat: int, rng: Rng) -> bool:
+    """A resampled state looks identical from `seat`; returns whether it differed."""
+    obs = state.observation(seat)
+    json.dumps(obs)
+    sample = state.resample(seat, rng)
+    assert isinstance(sample, type(state))
+    assert sample.observation(seat) == obs, (
+        f"seat {seat}'s observation changed under resample: it shows something hidden, "
+        "or resample broke something public"
+    )
+    assert sample.acting() == state.acting()
+    assert sample.legal_actions(seat) == state.legal_actions(seat)
+    return _hidden_fingerprint(sample) != _hidden_fingerprint(state)
+
+
+def check_playable(state: State, rng: Rng) -> None:
+    """A (resampled) state can be played to the end with legal moves."""
+    for _ in range(MAX_STEPS):
+        acting = state.acting()
+        if not acting:
+            return
+        seat = acting[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    raise AssertionError("state did not reach the end")
+
+
+def check_playout(game: Game | str, num_players: int, seed: int, hidden_info: bool = True) -> None:
+    """Every per-step check on one seeded random game, then replay determinism."""
+    game = _game(game)
+    state = game.new_game(num_players, seed)
+    rng = Rng(seed * 7919 + 1)
+    check_rng = Rng(seed + 12345)
+    history: list[tuple[int, dict]] = []
+    observations: list[Any] = [_all_observations(state)]
+    resample_differed = False
+    for step in range(MAX_STEPS):
+        acting = state.acting()
+        assert len(state.scores()) == num_players
+        if not acting:
+            break
+        assert not state.is_over()
+        assert state.winners() == [], "winners() must be empty until the game is over"
+        seat = acting[rng.below(len(acting))]
+        legal = state.legal_actions(seat)
+        assert legal, f"seat {seat} must act but has no legal action"
+        assert legal == state.legal_actions(seat), "legal_actions order is not deterministic"
+        json.dumps(legal)
+        for other in range(num_players):
+            if other not in acting:
+                assert state.legal_actions(other) == [], f"seat {other} is not acting"
+        action = rng.choice(legal)
+        check_illegal_rejected(state, seat, legal, check_rng)
+        if step % 3 == 0:
+            check_clone_independent(state, seat, action)
+            check_json_round_trip(game, state, seat, action)
+        observer = step % num_players
+        if check_observation_hides(state, observer, check_rng):
+            resample_differed = True
+        if step % 25 == 0:
+            check_playable(state.resample(observer, check_rng), check_rng)
+        events = state.apply(seat, action)
+        assert isinstance(events, list)
+        json.dumps(events)
+        history.append((seat, action))
+        observations.append(_all_observations(state))
+    else:
+        raise AssertionError(f"{game.id}: game did not end within {MAX_STEPS} actions")
+
+    assert state.is_over() and state.acting() == ()
+    winners = state.winners()
+    assert winners and set(winners) <= set(range(num_players)), f"bad winners {winners}"
+    for s in range(num_players):
+        assert state.legal_actions(s) == []
+    with pytest.raises(IllegalAction):
+        state.apply(0, {"type": "anything"})
+    if hidden_info:
+        assert resample_differed, "resample never changed any hidden information"
+
+    replay = game.new_game(num_players, seed)
+    assert _all_observations(replay) == observations[0]
+    for i, (seat, action) in enumerate(history, start=1):
+        replay.apply(seat, action)
+        assert _all_observations(replay) == observations[i], f"replay diverged at step {i}"
+    assert _fingerprint(replay) == _fingerprint(state)
+
+
+def check_new_game_validation(game: Game | str) -> None:
+    """Bad setup values are refused with ValueError."""
+    game = _game(game)
+    for bad in (game.min_players - 1, game.max_players + 1, "4", 2.5):
+        with pytest.raises(ValueError):
+            game.new_game(bad, 1)
+    with pytest.raises(ValueError):
+        game.new_game(game.min_players, -1)
+    with pytest.raises(ValueError):
+        game.new_game(game.min_players, 1, {"no-such-option": True})
+    with pytest.raises(ValueError):
+        game.from_json({"game": game.id, "format": 999})
+    with pytest.raises(ValueError):
+        game.from_json("garbage")
+
+
+def conformance_suite(
+    game: Game | str, seeds: int = 12, hidden_info: bool = True
+) -> type:
+    """A pytest test class running the kit on `game` over seeds × player counts."""
+    game_obj = _game(game)
+    cases = [
+        (n, seed)
+        for n in range(game_obj.min_players, game_obj.max_players + 1)
+        for seed in range(seeds)
+    ]
+
+    class Conformance:
+        @pytest.mark.parametrize(("num_players", "seed"), cases)
+        def test_random_playout(self, num_players: int, seed: int) -> None:
+            check_playout(game_obj, num_players, seed, hidden_info)
+
+        def test_setup_validation(self) -> None:
+            check_new_game_validation(game_obj)
+
+        def test_same_seed_same_game(self) -> None:
+            n = game_obj.min_players
+            assert random_playout(game_obj, n, 3) == random_playout(game_obj, n, 3)
+            a, b = game_obj.new_game(n, 1), game_obj.new_game(n, 2)
+            assert _fingerprint(a) != _fingerprint(b), "different seeds gave the same deal"
+
+    Conformance.__name__ = f"Conformance[{game_obj.id}]"
+    return Conformance

@@ -1,0 +1,86 @@
+"""The conformance kit passes on the toy game and catches deliberately broken ones."""
+
+from __future__ import annotations
+
+import pytest
+from conformance import check_playout, conformance_suite
+from toy_game import TOY, ToyState
+
+from pygame_rules import Game, Rng
+
+TestToyConformance = conformance_suite(TOY, seeds=8)
+
+
+def _broken(name: str, **methods) -> Game:
+    cls = type(name, (ToyState,), methods)
+    game = Game(
+        id="toy",
+        title=name,
+        designer="",
+        min_players=2,
+        max_players=3,
+        pitch="",
+        state_class=cls,
+    )
+    cls.game = game
+    return game
+
+
+def test_kit_catches_a_leaking_observation() -> None:
+    def observation(self, seat):
+        obs = ToyState.observation(self, seat)
+        obs["all_hands"] = [list(h) for h in self.hands]  # the leak
+        return obs
+
+    with pytest.raises(AssertionError, match="observation changed under resample"):
+        check_playout(_broken("Leaky", observation=observation), 2, 1)
+
+
+def test_kit_catches_a_leaked_simultaneous_choice() -> None:
+    def observation(self, seat):
+        obs = ToyState.observation(self, seat)
+        obs["pending"] = list(self.pending)  # others' hidden discards
+        return obs
+
+    with pytest.raises(AssertionError, match="observation changed under resample"):
+        check_playout(_broken("PeekingDraft", observation=observation), 3, 2)
+
+
+def test_kit_catches_an_unchecked_apply() -> None:
+    def apply(self, seat, action):  # skips the legality guard
+        return self._apply(seat, action)
+
+    # Garbage reaches the game's code: the kit sees a crash instead of IllegalAction.
+    with pytest.raises(Exception):  # noqa: B017
+        check_playout(_broken("Unchecked", apply=apply), 2, 1)
+
+
+def test_kit_catches_a_shallow_clone() -> None:
+    def clone(self):
+        new = object.__new__(type(self))
+        new.__dict__ = dict(self.__dict__)  # lists shared with the original
+        new.rng = Rng(self.rng.state)
+        return new
+
+    with pytest.raises(AssertionError, match="clone"):
+        check_playout(_broken("Shallow", clone=clone), 2, 1)
+
+
+def test_kit_catches_hidden_global_randomness() -> None:
+    import random
+
+    def setup(self):
+        ToyState.setup(self)
+        random.shuffle(self.hands[0])  # not from the state's generator
+        self.hands[0] = [random.randint(1, 10) for _ in self.hands[0]]
+
+    with pytest.raises(AssertionError):
+        check_playout(_broken("Unseeded", setup=setup), 2, 1)
+
+
+def test_kit_catches_a_resample_that_hides_nothing() -> None:
+    def resample(self, seat, rng):
+        return self.clone()
+
+    with pytest.raises(AssertionError, match="resample never changed"):
+        check_playout(_broken("LazySampler", resample=resample), 2, 1)
