@@ -12,6 +12,7 @@ Stdlib only, so it runs on a fresh machine before anything is installed.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import hashlib
 import http.server
@@ -132,7 +133,7 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         ".toml": "text/plain",
     }
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: object) -> None:
         if os.environ.get("SERVE_LOG"):
             super().log_message(format, *args)
 
@@ -154,10 +155,8 @@ def serve(port: int) -> None:
     handler = functools.partial(QuietHandler, directory=str(SITE))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
     print(f"\nServing the app at http://127.0.0.1:{port}/  (Ctrl+C to stop)", flush=True)
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         server.serve_forever()
-    except KeyboardInterrupt:
-        pass
 
 
 def find_chromium() -> str | None:
@@ -221,7 +220,9 @@ def bench() -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawTextHelpFormatter
+    )
     sub = parser.add_subparsers(dest="task", required=True)
     serve_p = sub.add_parser("serve", help="build and serve the site")
     serve_p.add_argument("--port", type=int, default=8000)

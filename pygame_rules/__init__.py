@@ -1,8 +1,8 @@
 """Pure-Python rules for four small card games (stdlib only; runs in Pyodide).
 
-    import pygame_rules
-    game = pygame_rules.get_game("trick-of-trip")
-    state = game.new_game(num_players=4, seed=7)
+import pygame_rules
+game = pygame_rules.get_game("trick-of-trip")
+state = game.new_game(num_players=4, seed=7)
 """
 
 from __future__ import annotations

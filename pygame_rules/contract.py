@@ -211,4 +211,3 @@ class State:
 def visible_events(events: Iterable[Event], seat: int) -> list[Event]:
     """The events `seat` may see: private ones carry `to` (a list of seats)."""
     return [e for e in events if "to" not in e or seat in e["to"]]
-

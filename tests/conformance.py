@@ -207,10 +207,8 @@ def check_new_game_validation(game: Game | str) -> None:
         game.from_json("garbage")
 
 
-def conformance_suite(
-    game: Game | str, seeds: int = 12, hidden_info: bool = True
-) -> type:
-    """A pytest test class running the kit on `game` over seeds × player counts."""
+def conformance_suite(game: Game | str, seeds: int = 12, hidden_info: bool = True) -> type:
+    """A pytest test class running the kit on `game` over seeds and player counts."""
     game_obj = _game(game)
     cases = [
         (n, seed)

@@ -70,9 +70,8 @@ class ToyState(State):
             "phase": self.phase,
             "hand": list(self.hands[seat]),
             "hand_sizes": [len(h) for h in self.hands],
-            "my_discards": list(self.discards[seat]) + (
-                [self.pending[seat]] if self.pending[seat] is not None else []
-            ),
+            "my_discards": list(self.discards[seat])
+            + ([self.pending[seat]] if self.pending[seat] is not None else []),
             "chosen": [p is not None for p in self.pending],
             "trick": [list(t) for t in self.trick],
             "points": list(self.points),
