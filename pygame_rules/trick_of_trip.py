@@ -1,0 +1,643 @@
+"""Trick of Trip (トリックオブトリップ) by nuun: a drafted-hand, lowest-card-wins trick game.
+
+Cards are ints 0..53: suit s (0..3) rank r (1..12) is ``s * 12 + r - 1``; the
+trump suit (4, ranks 1..6) is ``47 + r``. Each of 4 rounds starts with a
+simultaneous draft (draw 6, split 3+3 onto a stand, the stand goes to a
+neighbour who picks a set, the splitter keeps the other), then 6 tricks.
+
+Observation fields (all seats): seat, acting, phase ("split" | "pick" | "play" |
+"over"), round, rounds, direction ("left" | "right"), pass_to, receive_from,
+hand, hand_sizes, split_done, pick_done, stands (only the two stands beside
+the seat), known_hands (what the seat knows of every hand), trick, leader,
+turn, led_suit, trick_number, round_tricks, last_trick, discards, deck_size,
+won, scores, score_breakdown, cards_won, round_lead, round_results, winners.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import register
+from .contract import Action, Event, Game, Observation, State
+from .rng import Rng
+
+GAME_ID = "trick-of-trip"
+NUM_SUITS = 4
+TRUMP = 4
+SUIT_RANKS = 12
+TRUMP_RANKS = 6
+DECK_SIZE = NUM_SUITS * SUIT_RANKS + TRUMP_RANKS
+HAND_SIZE = 6
+SET_SIZE = 3
+ROUNDS = 4
+TRICKS_PER_ROUND = 6
+SEVEN = 7
+
+# Suit names, symbols and a suggested colour for the UI (colour is never the only cue).
+SUITS: list[dict[str, str]] = [
+    {"key": "suns", "name": "Suns", "symbol": "☀", "color": "#c98a00"},
+    {"key": "moons", "name": "Moons", "symbol": "☾", "color": "#5b4bc4"},
+    {"key": "waves", "name": "Waves", "symbol": "≈", "color": "#0f7f9c"},
+    {"key": "leaves", "name": "Leaves", "symbol": "♣", "color": "#2e7d32"},
+    {"key": "stars", "name": "Stars", "symbol": "★", "color": "#c62828"},
+]
+SUIT_NAMES = [s["name"] for s in SUITS]
+SUIT_SYMBOLS = [s["symbol"] for s in SUITS]
+
+LEAD_RANDOM_FIRST = "random first lead"
+LEAD_LOWEST = "lowest score"
+LEAD_TIE = "lowest score, tie broken at random"
+
+WIN_FIRST_SEVEN = "first 7 played (a trump was played)"
+WIN_LOWEST_TRUMP = "lowest trump"
+WIN_LOWEST_LED = "lowest card of the led suit"
+
+
+# -- cards --------------------------------------------------------------------
+def make_card(suit: int, rank: int) -> int:
+    """The card id of `rank` in `suit` (TRUMP for the trump suit)."""
+    return 47 + rank if suit == TRUMP else suit * SUIT_RANKS + rank - 1
+
+
+def suit_of(card: int) -> int:
+    return TRUMP if card >= 48 else card // SUIT_RANKS
+
+
+def rank_of(card: int) -> int:
+    return card - 47 if card >= 48 else card % SUIT_RANKS + 1
+
+
+def is_seven(card: int) -> bool:
+    """A 7 of one of the four plain suits (the trump suit has no 7)."""
+    return card < 48 and card % SUIT_RANKS == SEVEN - 1
+
+
+def card_name(card: int) -> str:
+    """Plain words for a card, e.g. "5 of Moons" or "2 of Stars (trump)"."""
+    suit = suit_of(card)
+    extra = " (trump)" if suit == TRUMP else ""
+    return f"{rank_of(card)} of {SUIT_NAMES[suit]}{extra}"
+
+
+# -- rules as pure functions ----------------------------------------------------
+def trick_winner(trick: list[list[int]]) -> tuple[int, str]:
+    """(winning seat, reason) of a complete trick given as [seat, card] pairs in play order."""
+    if any(suit_of(c) == TRUMP for _, c in trick):
+        for seat, card in trick:
+            if is_seven(card):
+                return seat, WIN_FIRST_SEVEN
+        seat, _ = min((pair for pair in trick if suit_of(pair[1]) == TRUMP), key=lambda p: p[1])
+        return seat, WIN_LOWEST_TRUMP
+    led = suit_of(trick[0][1])
+    seat, _ = min((pair for pair in trick if suit_of(pair[1]) == led), key=lambda p: p[1])
+    return seat, WIN_LOWEST_LED
+
+
+def playable_cards(hand: list[int], led_suit: int | None) -> list[int]:
+    """The cards of `hand` one may play to a trick whose led suit is `led_suit` (None: leading)."""
+    if led_suit is None:
+        return list(hand)
+    following = [c for c in hand if suit_of(c) == led_suit]
+    if not following:
+        return list(hand)
+    if led_suit == TRUMP:
+        return following
+    return [c for c in hand if suit_of(c) in (led_suit, TRUMP)]
+
+
+def score_breakdown(cards: list[int]) -> list[dict[str, int]]:
+    """Per suit (trump last): highest rank won, number of cards won, and their product."""
+    highest = [0] * (NUM_SUITS + 1)
+    count = [0] * (NUM_SUITS + 1)
+    for card in cards:
+        suit = suit_of(card)
+        count[suit] += 1
+        highest[suit] = max(highest[suit], rank_of(card))
+    return [
+        {"suit": s, "highest": highest[s], "count": count[s], "points": highest[s] * count[s]}
+        for s in range(NUM_SUITS + 1)
+    ]
+
+
+def score_of(cards: list[int]) -> int:
+    """The score of a pile of won cards: sum over suits of highest rank x count."""
+    return sum(row["points"] for row in score_breakdown(cards))
+
+
+def canonical_split(one: list[int], other: list[int]) -> list[list[int]]:
+    """Two sets, each sorted, the set holding the lowest card first."""
+    one, other = sorted(one), sorted(other)
+    return [one, other] if one[0] < other[0] else [other, one]
+
+
+def all_splits(cards: list[int]) -> list[list[list[int]]]:
+    """The 10 distinct ways to split six cards into two sets of three, canonical, in order."""
+    cards = sorted(cards)
+    low, rest = cards[0], cards[1:]
+    splits = []
+    for i in range(len(rest)):
+        for j in range(i + 1, len(rest)):
+            first = [low, rest[i], rest[j]]
+            splits.append([first, [c for c in rest if c not in first]])
+    return splits
+
+
+def receiver_of(seat: int, round_no: int, num_players: int) -> int:
+    """Who receives `seat`'s stand: left (seat+1) in odd rounds, right (seat-1) in even ones."""
+    step = 1 if round_no % 2 == 1 else -1
+    return (seat + step) % num_players
+
+
+def giver_to(seat: int, round_no: int, num_players: int) -> int:
+    """Whose stand `seat` receives this round."""
+    step = 1 if round_no % 2 == 1 else -1
+    return (seat - step) % num_players
+
+
+def _copy_sets(sets: list[list[int]]) -> list[list[int]]:
+    """A copy of a stand's two sets (observations and events never share the state's lists)."""
+    return [list(sets[0]), list(sets[1])]
+
+
+def _copy_record(record: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a trick record or lead record, lists included."""
+    return {
+        k: [list(v) if isinstance(v, list) else v for v in value]
+        if isinstance(value, list)
+        else value
+        for k, value in record.items()
+    }
+
+
+def _random_split(cards: list[int], rng: Rng) -> list[list[int]]:
+    cards = list(cards)
+    rng.shuffle(cards)
+    return canonical_split(cards[:SET_SIZE], cards[SET_SIZE:])
+
+
+def _assign_with_voids(
+    pool: list[int], needs: list[list[int]], voids: list[list[int]], rng: Rng
+) -> dict[int, list[int]]:
+    """Deal `needs` ([seat, count]) cards from `pool` so no seat gets a suit it is void in.
+
+    A randomised bipartite matching (augmenting paths): it always succeeds when the
+    true deal exists, which it does because the voids were inferred from real play.
+    """
+    cards = list(pool)
+    rng.shuffle(cards)
+    slots = [seat for seat, count in needs for _ in range(count)]
+    owner: dict[int, int] = {}
+
+    def place(slot: int, seen: set[int]) -> bool:
+        for card in cards:
+            if card in seen or suit_of(card) in voids[slots[slot]]:
+                continue
+            seen.add(card)
+            if card not in owner or place(owner[card], seen):
+                owner[card] = slot
+                return True
+        return False
+
+    for slot in range(len(slots)):
+        if not place(slot, set()):
+            raise RuntimeError("no deal is consistent with the inferred voids")
+    dealt: dict[int, list[int]] = {seat: [] for seat, _ in needs}
+    for card in cards:
+        if card in owner:
+            dealt[slots[owner[card]]].append(card)
+    return dealt
+
+
+class TrickOfTripState(State):
+    """A game of Trick of Trip; all data JSON-native (see the module docstring)."""
+
+    # -- setup and round flow ---------------------------------------------------
+    def setup(self) -> None:
+        n = self.num_players
+        self.round = 1
+        self.phase = "split"
+        self.deck = list(range(DECK_SIZE))
+        self.rng.shuffle(self.deck)
+        self.discards: list[int] = []
+        self.won: list[list[int]] = [[] for _ in range(n)]
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.stands: list[Any] = [None] * n
+        self.picks: list[Any] = [None] * n
+        self.trick: list[list[int]] = []
+        self.round_tricks: list[dict[str, Any]] = []
+        self.last_trick: dict[str, Any] | None = None
+        self.round_results: list[list[int]] = []
+        first = self.rng.below(n)
+        self.round_lead = {"seat": first, "reason": LEAD_RANDOM_FIRST, "tied": []}
+        self.leader = first
+        self.turn = first
+        self._deal()
+
+    def _deal(self) -> list[Event]:
+        """Each seat draws 6 cards for the draft of the current round."""
+        events: list[Event] = []
+        for seat in range(self.num_players):
+            self.hands[seat] = sorted(self.deck[-HAND_SIZE:])
+            del self.deck[-HAND_SIZE:]
+            events.append(
+                {"type": "dealt", "seat": seat, "cards": list(self.hands[seat]), "to": [seat]}
+            )
+        self.stands = [None] * self.num_players
+        self.picks = [None] * self.num_players
+        self.phase = "split"
+        return events
+
+    def receiver(self, seat: int) -> int:
+        return receiver_of(seat, self.round, self.num_players)
+
+    def giver(self, seat: int) -> int:
+        return giver_to(seat, self.round, self.num_players)
+
+    def kept_set(self, seat: int) -> list[int]:
+        """The set `seat` keeps from its own stand (the one its receiver did not pick)."""
+        return self.stands[seat][1 - self.picks[self.receiver(seat)]]
+
+    def picked_set(self, seat: int) -> list[int]:
+        """The set `seat` picked from the stand it received."""
+        return self.stands[self.giver(seat)][self.picks[seat]]
+
+    def _choose_round_lead(self) -> dict[str, Any]:
+        """The lowest current score leads the new round; ties broken at random (seeded)."""
+        totals = self.scores()
+        low = min(totals)
+        tied = [s for s, t in enumerate(totals) if t == low]
+        if len(tied) == 1:
+            return {"seat": tied[0], "reason": LEAD_LOWEST, "tied": []}
+        return {"seat": tied[self.rng.below(len(tied))], "reason": LEAD_TIE, "tied": tied}
+
+    # -- contract ------------------------------------------------------------
+    def acting(self) -> tuple[int, ...]:
+        if self.phase == "split":
+            return tuple(s for s in range(self.num_players) if self.stands[s] is None)
+        if self.phase == "pick":
+            return tuple(s for s in range(self.num_players) if self.picks[s] is None)
+        if self.phase == "play":
+            return (self.turn,)
+        return ()
+
+    def led_suit(self) -> int | None:
+        return suit_of(self.trick[0][1]) if self.trick else None
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.acting():
+            return []
+        if self.phase == "split":
+            return [{"type": "split", "sets": sets} for sets in all_splits(self.hands[seat])]
+        if self.phase == "pick":
+            return [{"type": "pick", "set": 0}, {"type": "pick", "set": 1}]
+        cards = playable_cards(self.hands[seat], self.led_suit())
+        return [{"type": "play", "card": c} for c in cards]
+
+    def why_illegal(self, seat: int, action: Any) -> str:
+        """Plain-words reasons for the common mistakes, else the generic message."""
+        if not isinstance(seat, int) or seat not in self.acting() or not isinstance(action, dict):
+            return super().why_illegal(seat, action)
+        kind = action.get("type")
+        expected = {"split": "split", "pick": "pick", "play": "play"}.get(self.phase)
+        if kind != expected:
+            return f"now is the {self.phase} step: the move must be of type {expected!r}"
+        if kind == "split":
+            return (
+                "split your six cards into two sets of three, each set sorted and the set "
+                'holding your lowest card first, e.g. {"type": "split", "sets": [[...], [...]]}'
+            )
+        if kind == "pick":
+            return "pick set 0 or set 1 of the stand you received"
+        card = action.get("card")
+        if card not in self.hands[seat]:
+            return "that card is not in your hand"
+        led = self.led_suit()
+        if led == TRUMP:
+            return "a trump was led: you must play a trump (you hold one)"
+        if led is not None:
+            return (
+                f"you must follow suit: you hold a {SUIT_NAMES[led]} card "
+                "(you may also play a trump instead)"
+            )
+        return super().why_illegal(seat, action)
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        kind = action["type"]
+        if kind == "split":
+            return self._apply_split(seat, action["sets"])
+        if kind == "pick":
+            return self._apply_pick(seat, action["set"])
+        return self._apply_play(seat, action["card"])
+
+    def _apply_split(self, seat: int, sets: list[list[int]]) -> list[Event]:
+        self.stands[seat] = [list(sets[0]), list(sets[1])]
+        events: list[Event] = [{"type": "split_made", "seat": seat}]
+        if any(stand is None for stand in self.stands):
+            return events
+        self.phase = "pick"
+        for splitter in range(self.num_players):
+            receiver = self.receiver(splitter)
+            events.append(
+                {
+                    "type": "stand_passed",
+                    "splitter": splitter,
+                    "receiver": receiver,
+                    "sets": _copy_sets(self.stands[splitter]),
+                    "to": sorted({splitter, receiver}),
+                }
+            )
+        events.append({"type": "pick_step"})
+        return events
+
+    def _apply_pick(self, seat: int, index: int) -> list[Event]:
+        self.picks[seat] = index
+        events: list[Event] = [{"type": "pick_made", "seat": seat}]
+        if any(pick is None for pick in self.picks):
+            return events
+        for splitter in range(self.num_players):
+            receiver = self.receiver(splitter)
+            chosen = self.picks[receiver]
+            events.append(
+                {
+                    "type": "stand_picked",
+                    "splitter": splitter,
+                    "receiver": receiver,
+                    "set": chosen,
+                    "picked": list(self.stands[splitter][chosen]),
+                    "kept": list(self.stands[splitter][1 - chosen]),
+                    "to": sorted({splitter, receiver}),
+                }
+            )
+        for s in range(self.num_players):
+            self.hands[s] = sorted(self.kept_set(s) + self.picked_set(s))
+            events.append({"type": "hand", "seat": s, "cards": list(self.hands[s]), "to": [s]})
+        self.phase = "play"
+        self.leader = self.turn = self.round_lead["seat"]
+        events.append({"type": "tricks_start", "round": self.round, "leader": self.leader})
+        return events
+
+    def _apply_play(self, seat: int, card: int) -> list[Event]:
+        self.hands[seat].remove(card)
+        self.trick.append([seat, card])
+        events: list[Event] = [{"type": "played", "seat": seat, "card": card}]
+        if len(self.trick) < self.num_players:
+            self.turn = (seat + 1) % self.num_players
+            return events
+        winner, reason = trick_winner(self.trick)
+        won_card = next(c for s, c in self.trick if s == winner)
+        self.won[winner].append(won_card)
+        self.discards.extend(c for s, c in self.trick if s != winner)
+        record = {"cards": self.trick, "winner": winner, "card": won_card, "reason": reason}
+        self.round_tricks.append(record)
+        self.last_trick = record
+        self.trick = []
+        self.leader = self.turn = winner
+        events.append(
+            {
+                "type": "trick_won",
+                "winner": winner,
+                "card": won_card,
+                "reason": reason,
+                "trick": [list(p) for p in self.round_tricks[-1]["cards"]],
+                "scores": self.scores(),
+            }
+        )
+        if len(self.round_tricks) == TRICKS_PER_ROUND:
+            events.extend(self._end_round())
+        return events
+
+    def _end_round(self) -> list[Event]:
+        """Record the round's scores; then either end the game or reshuffle and redeal."""
+        totals = self.scores()
+        self.round_results.append(totals)
+        events: list[Event] = [{"type": "round_over", "round": self.round, "scores": totals}]
+        if self.round == ROUNDS:
+            self.phase = "over"
+            events.append({"type": "game_over", "scores": totals, "winners": self.winners()})
+            return events
+        self.deck.extend(self.discards)
+        self.discards = []
+        self.rng.shuffle(self.deck)
+        self.round += 1
+        self.round_tricks = []
+        self.round_lead = self._choose_round_lead()
+        self.leader = self.turn = self.round_lead["seat"]
+        events.append(
+            {
+                "type": "round_start",
+                "round": self.round,
+                "direction": "left" if self.round % 2 == 1 else "right",
+                "lead": _copy_record(self.round_lead),
+            }
+        )
+        events.extend(self._deal())
+        return events
+
+    def scores(self) -> list[int]:
+        return [score_of(cards) for cards in self.won]
+
+    def winners(self) -> list[int]:
+        """Highest score; then most cards won; still tied: shared victory."""
+        if self.phase != "over":
+            return []
+        best = max((score_of(w), len(w)) for w in self.won)
+        return [s for s, w in enumerate(self.won) if (score_of(w), len(w)) == best]
+
+    # -- what a seat sees -----------------------------------------------------------
+    def _visible_stands(self, seat: int) -> list[dict[str, Any]]:
+        """Own stand (once split) and the received stand (once all split); picks once all chose."""
+        views = []
+        revealed = self.phase in ("play", "over")
+        own = self.stands[seat]
+        if own is not None:
+            receiver = self.receiver(seat)
+            picked = self.picks[receiver] if revealed else None
+            views.append(
+                {"splitter": seat, "receiver": receiver, "sets": _copy_sets(own), "picked": picked}
+            )
+        if self.phase != "split":
+            giver = self.giver(seat)
+            views.append(
+                {
+                    "splitter": giver,
+                    "receiver": seat,
+                    "sets": _copy_sets(self.stands[giver]),
+                    "picked": self.picks[seat],
+                }
+            )
+        return views
+
+    def _known_hands(self, seat: int) -> list[list[int]]:
+        """Cards `seat` knows are still in each hand: its own, and 3 of each neighbour's."""
+        known: list[list[int]] = [[] for _ in range(self.num_players)]
+        known[seat] = list(self.hands[seat])
+        if self.phase != "play":
+            return known
+        receiver, giver = self.receiver(seat), self.giver(seat)
+        known[receiver] = [c for c in self.picked_set(receiver) if c in self.hands[receiver]]
+        known[giver] = [c for c in self.kept_set(giver) if c in self.hands[giver]]
+        return known
+
+    def observation(self, seat: int) -> Observation:
+        n = self.num_players
+        led = self.led_suit()
+        over = self.phase == "over"
+        return {
+            "seat": seat,
+            "acting": list(self.acting()),
+            "phase": self.phase,
+            "num_players": n,
+            "round": self.round,
+            "rounds": ROUNDS,
+            "direction": "left" if self.round % 2 == 1 else "right",
+            "pass_to": self.receiver(seat),
+            "receive_from": self.giver(seat),
+            "hand": list(self.hands[seat]),
+            "hand_sizes": [len(h) for h in self.hands],
+            "split_done": [s is not None for s in self.stands],
+            "pick_done": [p is not None for p in self.picks],
+            "stands": self._visible_stands(seat),
+            "known_hands": self._known_hands(seat),
+            "trick": [list(p) for p in self.trick],
+            "leader": self.leader,
+            "turn": self.turn if self.phase == "play" else None,
+            "led_suit": led,
+            "trick_number": len(self.round_tricks) + 1 if self.phase == "play" else None,
+            "round_tricks": [_copy_record(t) for t in self.round_tricks],
+            "last_trick": _copy_record(self.last_trick) if self.last_trick else None,
+            "discards": list(self.discards),
+            "deck_size": len(self.deck),
+            "won": [list(w) for w in self.won],
+            "scores": self.scores(),
+            "score_breakdown": [score_breakdown(w) for w in self.won],
+            "cards_won": [len(w) for w in self.won],
+            "round_lead": _copy_record(self.round_lead),
+            "round_results": [list(r) for r in self.round_results],
+            "winners": self.winners() if over else [],
+        }
+
+    # -- determinization ---------------------------------------------------------
+    def resample(self, seat: int, rng: Rng) -> TrickOfTripState:
+        """Redeal everything `seat` cannot see, consistent with its draft knowledge and play."""
+        new = self.clone()
+        if self.phase == "split":
+            new._resample_split(seat, rng)
+        elif self.phase == "pick":
+            new._resample_pick(seat, rng)
+        elif self.phase == "play":
+            new._resample_play(seat, rng)
+        rng.shuffle(new.deck)
+        new.rng = rng.spawn()
+        return new
+
+    def _resample_split(self, seat: int, rng: Rng) -> None:
+        """Others' six drawn cards (and any split they already made, hidden) are redrawn."""
+        others = [s for s in range(self.num_players) if s != seat]
+        pool = list(self.deck)
+        for s in others:
+            pool.extend(self.hands[s])
+        rng.shuffle(pool)
+        for s in others:
+            self.hands[s] = sorted(pool[:HAND_SIZE])
+            pool = pool[HAND_SIZE:]
+            if self.stands[s] is not None:
+                self.stands[s] = _random_split(self.hands[s], rng)
+        self.deck = pool
+
+    def _resample_pick(self, seat: int, rng: Rng) -> None:
+        """Stands not beside `seat` are redrawn; others' hidden picks are redrawn."""
+        visible = {seat, self.giver(seat)}
+        hidden = [s for s in range(self.num_players) if s not in visible]
+        pool = list(self.deck)
+        for s in hidden:
+            pool.extend(self.hands[s])
+        rng.shuffle(pool)
+        for s in hidden:
+            self.hands[s] = sorted(pool[:HAND_SIZE])
+            pool = pool[HAND_SIZE:]
+            self.stands[s] = _random_split(self.hands[s], rng)
+        self.deck = pool
+        for s in range(self.num_players):
+            if s != seat and self.picks[s] is not None:
+                self.picks[s] = rng.below(2)
+
+    def _voids(self) -> list[list[int]]:
+        """Suits each seat has shown it lacks this round (did not follow when it had to)."""
+        voids: list[list[int]] = [[] for _ in range(self.num_players)]
+        tricks = [t["cards"] for t in self.round_tricks]
+        if self.trick:
+            tricks.append(self.trick)
+        for cards in tricks:
+            led = suit_of(cards[0][1])
+            for s, c in cards[1:]:
+                suit = suit_of(c)
+                shown_void = suit != led and (led == TRUMP or suit != TRUMP)
+                if shown_void and led not in voids[s]:
+                    voids[s].append(led)
+        return voids
+
+    def _resample_play(self, seat: int, rng: Rng) -> None:
+        """Redeal the unknown part of every other hand and rebuild the hidden stands to match.
+
+        Each seat's draft hand is two parts: the set kept from its own stand and the set
+        picked from the stand it received. `seat` knows exactly the parts that lie on the
+        two stands beside it; the rest is redrawn from the unseen cards, respecting the
+        cards already played and the suits a seat has shown it lacks.
+        """
+        n = self.num_players
+        own_part = [self.kept_set(s) for s in range(n)]
+        recv_part = [self.picked_set(s) for s in range(n)]
+        own_known = [s == self.giver(seat) or s == seat for s in range(n)]
+        recv_known = [s == self.receiver(seat) or s == seat for s in range(n)]
+        played: list[list[int]] = [[] for _ in range(n)]
+        for record in self.round_tricks:
+            for s, c in record["cards"]:
+                played[s].append(c)
+        for s, c in self.trick:
+            played[s].append(c)
+
+        pool = list(self.deck)
+        needs: list[list[int]] = []
+        known_cards: list[list[int]] = [[] for _ in range(n)]
+        for s in range(n):
+            if s == seat:
+                continue
+            known = (own_part[s] if own_known[s] else []) + (recv_part[s] if recv_known[s] else [])
+            known_cards[s] = known
+            unknown_in_hand = [c for c in self.hands[s] if c not in known]
+            pool.extend(unknown_in_hand)
+            needs.append([s, len(unknown_in_hand)])
+        dealt = _assign_with_voids(pool, needs, self._voids(), rng)
+        dealt_cards = {c for cards in dealt.values() for c in cards}
+        self.deck = [c for c in pool if c not in dealt_cards]
+
+        for s, cards in dealt.items():
+            kept_in_hand = [c for c in self.hands[s] if c in known_cards[s]]
+            self.hands[s] = sorted(kept_in_hand + cards)
+            unknown = [c for c in played[s] if c not in known_cards[s]] + cards
+            rng.shuffle(unknown)
+            if not own_known[s]:
+                own_part[s], unknown = sorted(unknown[:SET_SIZE]), unknown[SET_SIZE:]
+            if not recv_known[s]:
+                recv_part[s] = sorted(unknown[:SET_SIZE])
+        for splitter in range(n):
+            receiver = self.receiver(splitter)
+            stand = canonical_split(own_part[splitter], recv_part[receiver])
+            self.stands[splitter] = stand
+            self.picks[receiver] = stand.index(sorted(recv_part[receiver]))
+
+
+GAME = Game(
+    id=GAME_ID,
+    title="Trick of Trip",
+    designer="nuun",
+    min_players=3,
+    max_players=5,
+    pitch="Split six cards, let your neighbour choose; low cards win tricks, high cards score.",
+    state_class=TrickOfTripState,
+    options=(),
+    default_players=4,
+    extra={"suits": SUITS, "trump_suit": TRUMP, "deck_size": DECK_SIZE},
+)
+TrickOfTripState.game = GAME
+register(GAME)
