@@ -1,0 +1,217 @@
+"""Trickbook heuristic bot: dice odds, card counting and a few rules of thumb for specials.
+
+It reads only its observation: its own hand, everyone's hand sizes and letters,
+the public discard pile and the cards in play (to guess who may hold the trick
+being set), and the live attempt (to spend Focus! / One More! when they help).
+"""
+
+from __future__ import annotations
+
+from math import comb
+from typing import Any
+
+from ..contract import Action, Observation
+from ..rng import Rng
+from ..trickbook import GAME_ID, LETTERS, TRICKS
+from . import SeatView, register_heuristic
+
+TOTAL = {t["key"]: t["count"] for t in TRICKS}
+DIFFICULTY = {t["key"]: t["difficulty"] for t in TRICKS}
+KEEP_TURN = 2.5  # worth of keeping the turn after a landed set (more sets to come), in letters
+FIRST_TRY_SET_MIN = 5  # spend First Try! on sets this hard ...
+FIRST_TRY_MATCH_BELOW = 0.5  # ... and on matches less likely than this
+STEAL_RISK = 0.4  # steal when the letter we face is at least this likely
+
+
+def land_chance(difficulty: int, penalty: int = 0, bonus: int = 0) -> float:
+    """Chance one die (minus `penalty`, plus `bonus`) reaches `difficulty`."""
+    need = difficulty + penalty - bonus
+    return min(1.0, max(0.0, (7 - need) / 6))
+
+
+def holds_chance(unseen_of_kind: int, unseen_total: int, hand_size: int) -> float:
+    """Chance a hand of `hand_size` unknown cards holds at least one of a kind."""
+    if hand_size <= 0 or unseen_of_kind <= 0 or unseen_total <= 0:
+        return 0.0
+    hand_size = min(hand_size, unseen_total)
+    miss = comb(unseen_total - unseen_of_kind, hand_size) / comb(unseen_total, hand_size)
+    return 1.0 - miss
+
+
+class TrickbookBot:
+    """Sets tricks its rivals are unlikely to match, matches as safely as it can,
+    and spends specials where they change an outcome that matters."""
+
+    def __init__(self, seed: int = 0, randomness: float = 0.0) -> None:
+        self.rng = Rng(seed)
+        self.randomness = randomness
+
+    # -- entry point -------------------------------------------------------------
+    def choose(self, view: SeatView) -> Action:
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        if self.randomness and self.rng.random() < self.randomness:
+            return self.rng.choice(legal)
+        obs = view.observation()
+        kind = legal[0]["type"]
+        if kind == "rps":
+            return self.rng.choice(legal)
+        if kind == "set":
+            return self._choose_set(obs, legal)
+        if kind in ("match", "double"):
+            return self._choose_match(obs, legal)
+        return self._choose_special(obs, legal)
+
+    # -- counting ----------------------------------------------------------------
+    def _unseen(self, obs: Observation) -> tuple[dict[str, int], int]:
+        """Copies of each trick not visible to us, and how many unknown cards there are."""
+        unseen = dict(TOTAL)
+        for card in obs["hand"]:
+            unseen[card["key"]] -= 1
+        for key in obs["trick_discard"]:
+            unseen[key] -= 1
+        for play in obs["table"]:
+            unseen[play["card"]["key"]] -= 1
+        me = obs["seat"]
+        others = sum(
+            size for s, size in enumerate(obs["hand_sizes"]) if s != me and not obs["out"][s]
+        )
+        return unseen, others + obs["trick_deck"]
+
+    def _rival_fail(self, obs: Observation, key: str, seat: int, unseen, pool: int) -> float:
+        """Chance `seat` fails to match `key` (single if it likely holds it, else double)."""
+        size = obs["hand_sizes"][seat]
+        if size == 0:
+            return 1.0
+        d = DIFFICULTY[key]
+        single = land_chance(d, obs["psyched"][seat])
+        double = single * land_chance(d)
+        q = holds_chance(max(0, unseen[key]), pool, size)
+        return 1.0 - (q * single + (1 - q) * double)
+
+    def _letter_weight(self, obs: Observation, seat: int) -> float:
+        """A letter to a rival near elimination is worth more."""
+        return 1.0 + 0.5 * obs["letters"][seat]
+
+    def _set_value(self, obs: Observation, key: str, first_try: bool) -> float:
+        """Worth of setting `key`: land chance x (letters handed out + keeping the turn)."""
+        me = obs["seat"]
+        specials = [s["key"] for s in obs["specials"]]
+        d = DIFFICULTY[key]
+        if first_try:
+            chance = 1.0
+        else:
+            bonus = 1 if "focus" in specials else 0
+            chance = land_chance(d, obs["psyched"][me], bonus)
+            if "one-more" in specials:
+                chance = 1 - (1 - chance) * (1 - land_chance(d, 0, bonus))
+        unseen, pool = self._unseen(obs)
+        unseen[key] = max(0, unseen[key])
+        letters = sum(
+            self._rival_fail(obs, key, s, unseen, pool) * self._letter_weight(obs, s)
+            for s in range(obs["num_players"])
+            if s != me and not obs["out"][s]
+        )
+        return chance * (letters + KEEP_TURN)
+
+    # -- decisions -------------------------------------------------------------------
+    def _choose_set(self, obs: Observation, legal: list[Action]) -> Action:
+        has_first_try = any(s["key"] == "first-try" for s in obs["specials"])
+
+        def value(action: Action) -> float:
+            key = action["trick"]
+            plain = self._set_value(obs, key, False)
+            if has_first_try and DIFFICULTY[key] >= FIRST_TRY_SET_MIN:
+                return max(plain, self._set_value(obs, key, True) - 0.5)
+            return plain
+
+        return max(legal, key=value)
+
+    def _choose_match(self, obs: Observation, legal: list[Action]) -> Action:
+        if legal[0]["type"] == "match":
+            return legal[0]  # one roll always beats two at the same difficulty
+        has_first_try = any(s["key"] == "first-try" for s in obs["specials"])
+        return min(
+            legal,
+            key=lambda a: self._set_value(
+                obs, a["discard"], has_first_try and DIFFICULTY[a["discard"]] >= FIRST_TRY_SET_MIN
+            ),
+        )
+
+    def _my_match_chance(self, obs: Observation, penalty: int = 0) -> float:
+        """Chance we would match the live trick with our hand (single if held, else double)."""
+        key = obs["trick"]["key"]
+        d = DIFFICULTY[key]
+        keys = [c["key"] for c in obs["hand"]]
+        if any(p["seat"] == obs["seat"] and p["as"] != "set" for p in obs["table"]):
+            return 1.0  # already tried this sequence
+        if key in keys:
+            return land_chance(d, penalty)
+        if not keys:
+            return 0.0
+        return land_chance(d, penalty) * land_chance(d)
+
+    def _choose_special(self, obs: Observation, legal: list[Action]) -> Action:
+        decision = obs["decision"]
+        usable = decision["usable"]
+        if decision["window"] == "after":
+            pick = self._after_roll(obs, usable)
+        else:
+            pick = self._before_attempt(obs, decision, usable)
+        return {"type": "special", "card": pick} if pick else {"type": "pass"}
+
+    def _after_roll(self, obs: Observation, usable: list[str]) -> str | None:
+        """Focus! when +1 lands a roll; One More! when a single roll is left failing."""
+        attempt = obs["attempt"]
+        d = attempt["difficulty"]
+        failing = [r for r in attempt["rolls"] if not r["success"]]
+        specials = [s["key"] for s in obs["specials"]]
+        focus, one_more = specials.count("focus"), specials.count("one-more")
+        closest = max(r["total"] for r in failing)
+        fixable_by_focus = 1 if d - closest <= focus else 0
+        if "focus" in usable and fixable_by_focus and len(failing) - 1 <= one_more:
+            return "focus"
+        if "one-more" in usable and len(failing) - fixable_by_focus <= one_more:
+            return "one-more"
+        return None
+
+    def _before_attempt(
+        self, obs: Observation, decision: dict[str, Any], usable: list[str]
+    ) -> str | None:
+        me = obs["seat"]
+        attempt = obs["attempt"]
+        attempter = decision["attempter"]
+        d = attempt["difficulty"]
+        if attempter == me:
+            chance = land_chance(d, obs["psyched"][me])
+            if attempt["dice"] == 2:
+                chance *= land_chance(d)
+            if attempt["for"] == "match":
+                near_out = obs["letters"][me] >= len(LETTERS) - 2
+                if "steal-turn" in usable and 1 - chance >= STEAL_RISK:
+                    return "steal-turn"
+                limit = 0.8 if near_out else FIRST_TRY_MATCH_BELOW
+                if "first-try" in usable and chance < limit:
+                    return "first-try"
+                return None
+            if "first-try" in usable and d >= FIRST_TRY_SET_MIN - 1 and chance < 0.55:
+                return "first-try"
+            return None
+        if attempt["first_try"]:
+            return None
+        still_to_match = me in obs["to_match"] or attempt["for"] == "set"
+        if "steal-turn" in usable and still_to_match:
+            land = 1.0 if attempt["for"] == "match" else land_chance(d, obs["psyched"][attempter])
+            if land * (1 - self._my_match_chance(obs)) >= STEAL_RISK:
+                return "steal-turn"
+        if "psyche" in usable:
+            if attempt["for"] == "set":
+                if still_to_match and 1 - self._my_match_chance(obs) >= 0.5:
+                    return "psyche"
+            elif obs["letters"][attempter] >= 2 or obs["num_players"] == 2:
+                return "psyche"
+        return None
+
+
+register_heuristic(GAME_ID, lambda seed, randomness: TrickbookBot(seed, randomness))

@@ -1,0 +1,837 @@
+"""Trickbook by Jacob Hauberg Hansen: a game of S.K.A.T.E. with trick cards, dice and specials.
+
+The setter plays a trick card and rolls at least its difficulty; every other
+player still in then matches it (same trick, one roll; or discard any trick
+card and roll twice) or takes a letter of S-K-A-T-E. Five letters and you are
+out; the last player standing wins. Specials are offered at fixed moments
+(see docs/rules/trickbook.md): a "before" window ahead of every attempt and an
+"after" window between a roll and its resolution.
+
+Cards are small ints: trick kinds 0..6 (index into TRICKS) and special kinds
+0..4 (index into SPECIALS); hands are sorted lists of kinds. Actions name
+cards by key: {"type": "set", "trick": "kickflip"}, {"type": "special",
+"card": "focus"}.
+
+Observation fields: seat, acting, phase ("rps" | "set" | "match" | "special" |
+"over"), scores, num_players, letters, letter_marks, out, hand, specials,
+hand_sizes, special_counts, setter, trick, landed, matcher, to_match, attempt,
+window, decision, table, results, previous, last_rolls, trick_deck,
+trick_discard, special_deck, psyched, rps, winners.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from typing import Any
+
+from . import register
+from .contract import Action, Event, Game, Observation, State
+from .rng import Rng
+
+GAME_ID = "trickbook"
+LETTERS = "SKATE"
+HAND_LIMIT = 3  # a setter holding this many trick cards or fewer draws ...
+HAND_TARGET = 4  # ... up to this many
+START_TRICKS = 3
+START_SPECIALS = 1
+RECENT_ROLLS = 8
+
+TRICKS: list[dict[str, Any]] = [
+    {"key": "ollie", "name": "Ollie", "difficulty": 2, "count": 4,
+     "text": "A leap into the air. The most basic of tricks."},
+    {"key": "shuv-it", "name": "Shuv-it", "difficulty": 2, "count": 4,
+     "text": "Make the board rotate 180 degrees."},
+    {"key": "kickflip", "name": "Kickflip", "difficulty": 3, "count": 3,
+     "text": "Flip the board around with a flick of the toes."},
+    {"key": "heelflip", "name": "Heelflip", "difficulty": 3, "count": 3,
+     "text": "Flip the board around with a flick of the heel."},
+    {"key": "impossible", "name": "Impossible", "difficulty": 4, "count": 4,
+     "text": "Make the board flip around vertically by scooping with the back foot."},
+    {"key": "360-flip", "name": "360 Flip", "difficulty": 5, "count": 3,
+     "text": "A 360 degrees Shuv-it and a Kickflip in one. A very technical trick."},
+    {"key": "hardflip", "name": "Hardflip", "difficulty": 6, "count": 2,
+     "text": "A frontside Pop Shove-it and a Kickflip. Technical and difficult."},
+]  # fmt: skip
+SPECIALS: list[dict[str, Any]] = [
+    {"key": "psyche", "name": "Psyche!", "count": 4,
+     "text": "Roll a die; the player attempting must roll as high at once "
+             "or be psyched out: -1 to their next attempt roll."},
+    {"key": "focus", "name": "Focus!", "count": 4, "text": "+1 to your roll."},
+    {"key": "first-try", "name": "First Try!", "count": 3,
+     "text": "Your attempt lands without a roll."},
+    {"key": "steal-turn", "name": "Steal Turn!", "count": 2,
+     "text": "Take the turn: you become the setter; the cards in play are discarded."},
+    {"key": "one-more", "name": "One More!", "count": 2,
+     "text": "You just failed a roll: roll that die again."},
+]  # fmt: skip
+PSYCHE, FOCUS, FIRST_TRY, STEAL_TURN, ONE_MORE = range(len(SPECIALS))
+
+TRICK_KEYS = [t["key"] for t in TRICKS]
+TRICK_INDEX = {key: i for i, key in enumerate(TRICK_KEYS)}
+DIFFICULTY = [t["difficulty"] for t in TRICKS]
+SPECIAL_KEYS = [s["key"] for s in SPECIALS]
+SPECIAL_INDEX = {key: i for i, key in enumerate(SPECIAL_KEYS)}
+
+SHAPES = ("rock", "paper", "scissors")
+BEATS = {"rock": "scissors", "scissors": "paper", "paper": "rock"}
+
+BEFORE = "before"  # window ahead of an attempt
+AFTER = "after"  # window between a roll and its resolution
+
+
+def trick_view(kind: int) -> dict[str, Any]:
+    """A trick card for observations: key, name and difficulty."""
+    t = TRICKS[kind]
+    return {"key": t["key"], "name": t["name"], "difficulty": t["difficulty"]}
+
+
+def special_view(kind: int) -> dict[str, Any]:
+    """A special card for observations: key and name."""
+    return {"key": SPECIALS[kind]["key"], "name": SPECIALS[kind]["name"]}
+
+
+def full_trick_deck() -> list[int]:
+    """The 23 trick cards as kinds, in a fixed order."""
+    return [kind for kind, t in enumerate(TRICKS) for _ in range(t["count"])]
+
+
+def full_special_deck() -> list[int]:
+    """The 15 special cards as kinds, in a fixed order."""
+    return [kind for kind, s in enumerate(SPECIALS) for _ in range(s["count"])]
+
+
+def rps_survivors(players: list[int], choices: list[Any]) -> list[int]:
+    """Who stays in after one rock-paper-scissors throw (everyone, when it is a replay).
+
+    Exactly two shapes shown: the players showing the beaten shape drop out.
+    One shape (a tie) or all three shapes (with 3+ players): everyone throws again.
+    """
+    shown = {choices[s] for s in players}
+    if len(shown) != 2:
+        return list(players)
+    first, second = sorted(shown)
+    winner = first if BEATS[first] == second else second
+    return [s for s in players if choices[s] == winner]
+
+
+def _text(value: Any) -> str | None:
+    """`value` if it is a string, else None (actions may carry garbage)."""
+    return value if isinstance(value, str) else None
+
+
+class TrickbookState(State):
+    # -- setup ---------------------------------------------------------------
+    def setup(self) -> None:
+        n = self.num_players
+        self.trick_deck: list[int] = full_trick_deck()
+        self.rng.shuffle(self.trick_deck)
+        self.special_deck: list[int] = full_special_deck()
+        self.rng.shuffle(self.special_deck)
+        self.hands: list[list[int]] = []
+        self.specials: list[list[int]] = []
+        for _ in range(n):
+            self.hands.append(sorted(self.trick_deck.pop() for _ in range(START_TRICKS)))
+            self.specials.append(sorted(self.special_deck.pop() for _ in range(START_SPECIALS)))
+        self.trick_discard: list[int] = []
+        self.letters = [0] * n
+        self.out = [False] * n
+        self.psyched = [0] * n  # pending -1s on each seat's next attempt roll
+        self.phase = "rps"
+        self.rps_players = list(range(n))
+        self.rps_choice: list[str | None] = [None] * n
+        self.rps_round = 1
+        self.rps_last: list[str | None] | None = None  # the last revealed throw
+        self.setter = -1
+        self.matcher = -1  # the seat deciding how to match (phase "match")
+        self.trick = -1  # the trick kind of the live set/match sequence
+        self.landed = False  # the live set landed: matching is under way
+        self.queue: list[int] = []  # matchers still to try, in order
+        self.table: list[dict[str, Any]] = []  # cards in play: seat, card (kind), as
+        self.results: list[dict[str, Any]] = []  # match outcomes of the live sequence
+        self.previous: dict[str, Any] | None = None  # summary of the last finished sequence
+        self.attempt: dict[str, Any] | None = None
+        self.window: dict[str, Any] | None = None
+        self.last_rolls: list[dict[str, Any]] = []
+        self.winner = -1
+
+    # -- small helpers ---------------------------------------------------------
+    def _in_order_from(self, seat: int) -> list[int]:
+        """Seats still in, in turn order starting with `seat`."""
+        n = self.num_players
+        return [(seat + i) % n for i in range(n) if not self.out[(seat + i) % n]]
+
+    def _next_in(self, seat: int) -> int:
+        """The next seat after `seat` (to its left) that is still in."""
+        n = self.num_players
+        for i in range(1, n + 1):
+            if not self.out[(seat + i) % n]:
+                return (seat + i) % n
+        return seat
+
+    def _draw_trick(self, events: list[Event]) -> int | None:
+        """Top trick card; an empty deck is first replaced by its shuffled discards."""
+        if not self.trick_deck:
+            if not self.trick_discard:
+                return None
+            self.trick_deck, self.trick_discard = self.trick_discard, []
+            self.rng.shuffle(self.trick_deck)
+            events.append({"type": "reshuffle", "deck": "tricks", "size": len(self.trick_deck)})
+        return self.trick_deck.pop()
+
+    def _return_special(self, kind: int) -> None:
+        """A used (or abandoned) special goes back into its deck, which is shuffled."""
+        self.special_deck.append(kind)
+        self.rng.shuffle(self.special_deck)
+
+    def _roll(
+        self,
+        seat: int,
+        purpose: str,
+        modifier: int,
+        target: int | None,
+        events: list[Event],
+        **extra: Any,
+    ) -> int:
+        """Roll the seat's die (public event); a natural 1 draws a special if any is left."""
+        die = self.rng.randint(1, 6)
+        total = die + modifier
+        event = {
+            "type": "roll",
+            "seat": seat,
+            "for": purpose,
+            "die": die,
+            "modifier": modifier,
+            "total": total,
+            "target": target,
+            "success": None if target is None else total >= target,
+            **extra,
+        }
+        events.append(event)
+        self.last_rolls = [*self.last_rolls[-(RECENT_ROLLS - 1) :], dict(event)]
+        if die == 1:
+            self._natural_one(seat, events)
+        return die
+
+    def _natural_one(self, seat: int, events: list[Event]) -> None:
+        """A natural 1 draws a special card, if the special deck has any left."""
+        if not self.special_deck:
+            events.append({"type": "special_drawn", "seat": seat, "empty_deck": True})
+            return
+        kind = self.special_deck.pop()
+        insort(self.specials[seat], kind)
+        events.append({"type": "special_drawn", "seat": seat, "empty_deck": False})
+        events.append(
+            {"type": "special_card", "seat": seat, "card": SPECIAL_KEYS[kind], "to": [seat]}
+        )
+
+    # -- the turn --------------------------------------------------------------
+    def _start_set(self, setter: int, events: list[Event]) -> None:
+        """The setter (re)starts: draw up to 4 when holding 3 or fewer, then choose a trick."""
+        self.setter = setter
+        self.phase = "set"
+        self.matcher = -1
+        self.trick = -1
+        self.landed = False
+        self.queue = []
+        self.attempt = None
+        self.window = None
+        hand = self.hands[setter]
+        drawn = []
+        if len(hand) <= HAND_LIMIT:
+            for _ in range(HAND_TARGET - len(hand)):
+                card = self._draw_trick(events)
+                if card is None:
+                    break
+                drawn.append(card)
+                insort(hand, card)
+        events.append({"type": "setter", "seat": setter})
+        if drawn:
+            events.append({"type": "draw", "seat": setter, "count": len(drawn)})
+            events.append(
+                {
+                    "type": "drew",
+                    "seat": setter,
+                    "cards": [TRICK_KEYS[c] for c in drawn],
+                    "to": [setter],
+                }
+            )
+
+    def _end_sequence(self, stolen_by: int = -1) -> None:
+        """Cards in play go to the trick discard pile; remember the sequence for the table."""
+        self.trick_discard.extend(play["card"] for play in self.table)
+        self.previous = {
+            "setter": self.setter,
+            "trick": TRICK_KEYS[self.trick] if self.trick >= 0 else None,
+            "landed": self.landed,
+            "results": [dict(r) for r in self.results],
+            "stolen_by": stolen_by if stolen_by >= 0 else None,
+        }
+        self.table = []
+        self.trick = -1
+        self.landed = False
+
+    def _begin_attempt(self, seat: int, purpose: str, dice: int, events: list[Event]) -> None:
+        """Open the 'before' window of an attempt; run it at once when nobody may intervene."""
+        self.attempt = {"seat": seat, "for": purpose, "dice": dice, "first_try": False, "rolls": []}
+        self.window = {
+            "kind": BEFORE,
+            "order": self._in_order_from(seat),
+            "pos": 0,
+            "asked": -1,
+            "passed": [],
+        }
+        self._continue_window(0, events)
+
+    def _run_attempt(self, events: list[Event]) -> None:
+        """Roll for the attempt (or land it on First Try!), then open the 'after' window."""
+        attempt = self.attempt
+        seat = attempt["seat"]
+        if attempt["first_try"]:
+            events.append({"type": "first_try_landed", "seat": seat})
+            self._resolve(True, events)
+            return
+        target = DIFFICULTY[self.trick]
+        penalty, self.psyched[seat] = self.psyched[seat], 0
+        for index in range(attempt["dice"]):
+            modifier = -penalty if index == 0 else 0
+            die = self._roll(seat, attempt["for"], modifier, target, events, index=index)
+            attempt["rolls"].append({"die": die, "modifier": modifier})
+        self.window = {"kind": AFTER, "order": [seat], "pos": 0, "asked": -1, "passed": []}
+        self._continue_window(0, events)
+
+    def _attempt_landed(self) -> bool:
+        """Whether the live attempt currently succeeds (First Try!, or every roll high enough)."""
+        attempt = self.attempt
+        if attempt["first_try"]:
+            return True
+        target = DIFFICULTY[self.trick]
+        rolls = attempt["rolls"]
+        return bool(rolls) and all(r["die"] + r["modifier"] >= target for r in rolls)
+
+    def _resolve(self, landed: bool, events: list[Event]) -> None:
+        """Apply the outcome of the live attempt and move the game on."""
+        seat, purpose = self.attempt["seat"], self.attempt["for"]
+        self.attempt = None
+        self.window = None
+        trick = TRICK_KEYS[self.trick]
+        if purpose == "set":
+            events.append({"type": "set_result", "seat": seat, "trick": trick, "landed": landed})
+            if landed:
+                self.landed = True
+                self.queue = self._in_order_from(seat)[1:]
+                self._next_matcher(events)
+            else:
+                self._end_sequence()
+                self._start_set(self._next_in(seat), events)
+            return
+        events.append({"type": "match_result", "seat": seat, "trick": trick, "landed": landed})
+        self.results.append({"seat": seat, "outcome": "landed" if landed else "failed"})
+        if not landed and self._give_letter(seat, events):
+            return
+        self._next_matcher(events)
+
+    def _next_matcher(self, events: list[Event]) -> None:
+        """Hand the decision to the next matcher; players without trick cards fail at once."""
+        while self.queue:
+            seat = self.queue.pop(0)
+            if self.out[seat]:
+                continue
+            if not self.hands[seat]:
+                events.append({"type": "no_cards", "seat": seat})
+                self.results.append({"seat": seat, "outcome": "no cards"})
+                if self._give_letter(seat, events):
+                    return
+                continue
+            self.phase = "match"
+            self.matcher = seat
+            return
+        self._end_sequence()
+        self._start_set(self.setter, events)
+
+    def _give_letter(self, seat: int, events: list[Event]) -> bool:
+        """The next letter of S-K-A-T-E; the fifth puts the seat out. True when the game ends."""
+        self.letters[seat] += 1
+        count = self.letters[seat]
+        events.append(
+            {"type": "letter", "seat": seat, "letter": LETTERS[count - 1], "count": count}
+        )
+        if count < len(LETTERS):
+            return False
+        self.out[seat] = True
+        cards = self.hands[seat]
+        self.trick_discard.extend(cards)
+        for kind in self.specials[seat]:
+            self._return_special(kind)
+        events.append(
+            {
+                "type": "out",
+                "seat": seat,
+                "discarded": [TRICK_KEYS[c] for c in cards],
+                "specials_returned": len(self.specials[seat]),
+            }
+        )
+        self.hands[seat] = []
+        self.specials[seat] = []
+        standing = [s for s in range(self.num_players) if not self.out[s]]
+        if len(standing) > 1:
+            return False
+        self.winner = standing[0]
+        self.phase = "over"
+        self.attempt = None
+        self.window = None
+        self.queue = []
+        self.matcher = -1
+        self.trick_discard.extend(play["card"] for play in self.table)
+        self.table = []
+        events.append({"type": "game_over", "winner": self.winner})
+        return True
+
+    # -- special windows -------------------------------------------------------
+    def usable_specials(self, seat: int) -> list[int]:
+        """The special kinds `seat` may play in the open window (none outside windows)."""
+        window, attempt = self.window, self.attempt
+        held = self.specials[seat]
+        if window is None or not held or self.out[seat]:
+            return []
+        attempter = attempt["seat"]
+        if window["kind"] == AFTER:
+            if seat != attempter or self._attempt_landed():
+                return []
+            return [k for k in (FOCUS, ONE_MORE) if k in held]
+        usable = []
+        if seat == attempter:
+            if FIRST_TRY in held and not attempt["first_try"]:
+                usable.append(FIRST_TRY)
+        elif PSYCHE in held:
+            usable.append(PSYCHE)
+        if seat != self.setter and STEAL_TURN in held:
+            usable.append(STEAL_TURN)
+        return usable
+
+    def _continue_window(self, start: int, events: list[Event]) -> None:
+        """Ask the next seat (from `start` in window order) that holds a usable special and
+        has not passed since the last special played; close the window when there is none."""
+        window = self.window
+        order = window["order"]
+        for i in range(len(order)):
+            pos = (start + i) % len(order)
+            seat = order[pos]
+            if seat not in window["passed"] and self.usable_specials(seat):
+                window["pos"] = pos
+                window["asked"] = seat
+                self.phase = "special"
+                return
+        if window["kind"] == BEFORE:
+            self._run_attempt(events)
+        else:
+            self._resolve(self._attempt_landed(), events)
+
+    def _failing_rolls(self) -> list[int]:
+        """Indices of the live attempt's rolls that are below the difficulty."""
+        target = DIFFICULTY[self.trick]
+        rolls = self.attempt["rolls"]
+        return [i for i, r in enumerate(rolls) if r["die"] + r["modifier"] < target]
+
+    def focus_target(self) -> int:
+        """Focus! raises the failing roll closest to the difficulty (the first on a tie)."""
+        rolls = self.attempt["rolls"]
+        return max(
+            self._failing_rolls(), key=lambda i: (rolls[i]["die"] + rolls[i]["modifier"], -i)
+        )
+
+    def one_more_target(self) -> int:
+        """One More! rerolls the failing roll furthest from the difficulty (the first on a tie)."""
+        rolls = self.attempt["rolls"]
+        return min(self._failing_rolls(), key=lambda i: (rolls[i]["die"] + rolls[i]["modifier"], i))
+
+    def _play_special(self, seat: int, kind: int, events: list[Event]) -> None:
+        """Play a special in the open window: its effect, then the window goes on."""
+        self.specials[seat].remove(kind)
+        self._return_special(kind)
+        attempt, window = self.attempt, self.window
+        events.append(
+            {
+                "type": "special",
+                "seat": seat,
+                "card": SPECIAL_KEYS[kind],
+                "target": attempt["seat"],
+                "window": window["kind"],
+            }
+        )
+        window["passed"] = []
+        if kind == STEAL_TURN:
+            self._steal_turn(seat, events)
+            return
+        if kind == PSYCHE:
+            self._psyche(seat, attempt["seat"], events)
+        elif kind == FIRST_TRY:
+            attempt["first_try"] = True
+        elif kind == FOCUS:
+            index = self.focus_target()
+            roll = attempt["rolls"][index]
+            roll["modifier"] += 1
+            total = roll["die"] + roll["modifier"]
+            events.append(
+                {
+                    "type": "roll_changed",
+                    "seat": seat,
+                    "index": index,
+                    "die": roll["die"],
+                    "modifier": roll["modifier"],
+                    "total": total,
+                    "target": DIFFICULTY[self.trick],
+                    "success": total >= DIFFICULTY[self.trick],
+                }
+            )
+        else:  # ONE_MORE
+            index = self.one_more_target()
+            roll = attempt["rolls"][index]
+            roll["die"] = self._roll(
+                seat, "one-more", roll["modifier"], DIFFICULTY[self.trick], events, index=index
+            )
+        self._continue_window(window["pos"] + 1, events)
+
+    def _psyche(self, seat: int, target: int, events: list[Event]) -> None:
+        """Both roll; the target rolling lower is psyched out (-1 on their next attempt roll)."""
+        attack = self._roll(seat, "psyche", 0, None, events, role="attack", against=target)
+        defend = self._roll(target, "psyche", 0, attack, events, role="defend", against=seat)
+        psyched = defend < attack
+        if psyched:
+            self.psyched[target] += 1
+        events.append({"type": "psyche_result", "seat": seat, "target": target, "psyched": psyched})
+
+    def _steal_turn(self, seat: int, events: list[Event]) -> None:
+        """The stealer becomes the setter; cards in play are discarded, no more letters."""
+        events.append({"type": "turn_stolen", "seat": seat, "from": self.setter})
+        self.attempt = None
+        self.window = None
+        self.queue = []
+        self._end_sequence(stolen_by=seat)
+        self._start_set(seat, events)
+
+    # -- contract ------------------------------------------------------------
+    def acting(self) -> tuple[int, ...]:
+        phase = self.phase
+        if phase == "rps":
+            return tuple(s for s in self.rps_players if self.rps_choice[s] is None)
+        if phase == "set":
+            return (self.setter,)
+        if phase == "match":
+            return (self.matcher,)
+        if phase == "special":
+            return (self.window["asked"],)
+        return ()
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.acting():
+            return []
+        phase = self.phase
+        if phase == "rps":
+            return [{"type": "rps", "choice": shape} for shape in SHAPES]
+        kinds = sorted(set(self.hands[seat]))
+        if phase == "set":
+            return [{"type": "set", "trick": TRICK_KEYS[k]} for k in kinds]
+        if phase == "match":
+            single = [{"type": "match"}] if self.trick in kinds else []
+            return single + [{"type": "double", "discard": TRICK_KEYS[k]} for k in kinds]
+        cards = [{"type": "special", "card": SPECIAL_KEYS[k]} for k in self.usable_specials(seat)]
+        return [*cards, {"type": "pass"}]
+
+    def why_illegal(self, seat: int, action: Any) -> str:
+        base = super().why_illegal(seat, action)
+        if not isinstance(seat, int) or not 0 <= seat < self.num_players or self.is_over():
+            return base
+        if not isinstance(action, dict):
+            return f"{action!r} is not a move: moves are small dicts with a 'type'"
+        kind = action.get("type")
+        if seat not in self.acting():
+            if self.phase == "rps" and seat in self.rps_players:
+                return "you already chose; waiting for the others to throw"
+            return base
+        trick = _text(action.get("trick"))
+        if kind == "set" and self.phase == "set" and trick in TRICK_INDEX:
+            return f"you hold no {TRICKS[TRICK_INDEX[trick]]['name']} to set"
+        if kind == "match" and self.phase == "match":
+            name = TRICKS[self.trick]["name"]
+            return f"you hold no {name}: discard a trick card and roll twice instead"
+        card = _text(action.get("card"))
+        if kind == "special" and self.phase == "special" and card in SPECIAL_INDEX:
+            name = SPECIALS[SPECIAL_INDEX[card]]["name"]
+            if SPECIAL_INDEX[card] not in self.specials[seat]:
+                return f"you hold no {name}"
+            return f"{name} cannot be played at this moment"
+        if kind in ("set", "match", "double", "special", "pass", "rps"):
+            return f"you cannot {kind} now: it is the {self.phase} step"
+        return base
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        events: list[Event] = []
+        kind = action["type"]
+        if kind == "rps":
+            self._throw(seat, action["choice"], events)
+        elif kind == "set":
+            trick = TRICK_INDEX[action["trick"]]
+            self.hands[seat].remove(trick)
+            self.trick = trick
+            self.table = [{"seat": seat, "card": trick, "as": "set"}]
+            self.results = []
+            events.append(
+                {
+                    "type": "set_trick",
+                    "seat": seat,
+                    "trick": action["trick"],
+                    "difficulty": DIFFICULTY[trick],
+                }
+            )
+            self._begin_attempt(seat, "set", 1, events)
+        elif kind == "match":
+            self.hands[seat].remove(self.trick)
+            self.table.append({"seat": seat, "card": self.trick, "as": "match"})
+            events.append({"type": "match_try", "seat": seat, "trick": TRICK_KEYS[self.trick]})
+            self._begin_attempt(seat, "match", 1, events)
+        elif kind == "double":
+            card = TRICK_INDEX[action["discard"]]
+            self.hands[seat].remove(card)
+            self.table.append({"seat": seat, "card": card, "as": "discard"})
+            events.append(
+                {
+                    "type": "double_try",
+                    "seat": seat,
+                    "discard": action["discard"],
+                    "trick": TRICK_KEYS[self.trick],
+                }
+            )
+            self._begin_attempt(seat, "match", 2, events)
+        elif kind == "special":
+            self._play_special(seat, SPECIAL_INDEX[action["card"]], events)
+        else:  # pass
+            window = self.window
+            window["passed"].append(seat)
+            events.append({"type": "pass", "seat": seat, "window": window["kind"]})
+            self._continue_window(window["pos"] + 1, events)
+        return events
+
+    def _throw(self, seat: int, choice: str, events: list[Event]) -> None:
+        """A hidden rock-paper-scissors choice; reveal and resolve once all have chosen."""
+        self.rps_choice[seat] = choice
+        events.append({"type": "rps_chosen", "seat": seat})
+        if any(self.rps_choice[s] is None for s in self.rps_players):
+            return
+        players = self.rps_players
+        survivors = rps_survivors(players, self.rps_choice)
+        self.rps_last = list(self.rps_choice)
+        events.append(
+            {
+                "type": "rps_reveal",
+                "round": self.rps_round,
+                "choices": list(self.rps_choice),
+                "replay": survivors == players,
+                "dropped": [s for s in players if s not in survivors],
+                "remaining": survivors,
+            }
+        )
+        self.rps_choice = [None] * self.num_players
+        self.rps_players = survivors
+        self.rps_round += 1
+        if len(survivors) == 1:
+            events.append({"type": "rps_winner", "seat": survivors[0]})
+            self._start_set(survivors[0], events)
+
+    # -- views -----------------------------------------------------------------
+    def _attempt_view(self) -> dict[str, Any] | None:
+        attempt = self.attempt
+        if attempt is None:
+            return None
+        target = DIFFICULTY[self.trick]
+        rolls = [
+            {
+                "die": r["die"],
+                "modifier": r["modifier"],
+                "total": r["die"] + r["modifier"],
+                "success": r["die"] + r["modifier"] >= target,
+            }
+            for r in attempt["rolls"]
+        ]
+        return {
+            "seat": attempt["seat"],
+            "for": attempt["for"],
+            "dice": attempt["dice"],
+            "first_try": attempt["first_try"],
+            "difficulty": target,
+            "rolls": rolls,
+            "rolled": bool(rolls),
+            "landing": self._attempt_landed(),
+        }
+
+    def _decision(self, seat: int) -> dict[str, Any] | None:
+        """What `seat` is being asked now, with its context (None when not acting)."""
+        if seat not in self.acting():
+            return None
+        phase = self.phase
+        if phase == "rps":
+            return {"kind": "rps", "round": self.rps_round}
+        if phase == "set":
+            return {"kind": "set"}
+        if phase == "match":
+            return {
+                "kind": "match",
+                "trick": trick_view(self.trick),
+                "holds_trick": self.trick in self.hands[seat],
+            }
+        attempt, window = self.attempt, self.window
+        decision = {
+            "kind": "special",
+            "window": window["kind"],
+            "attempter": attempt["seat"],
+            "for": attempt["for"],
+            "usable": [SPECIAL_KEYS[k] for k in self.usable_specials(seat)],
+        }
+        if window["kind"] == AFTER:
+            decision["focus_target"] = self.focus_target()
+            decision["one_more_target"] = self.one_more_target()
+        return decision
+
+    def observation(self, seat: int) -> Observation:
+        n = self.num_players
+        window = self.window
+        rps_mine = self.rps_choice[seat]
+        return {
+            "seat": seat,
+            "num_players": n,
+            "phase": self.phase,
+            "acting": list(self.acting()),
+            "scores": self.scores(),
+            "letters": list(self.letters),
+            "letter_marks": [LETTERS[:count] for count in self.letters],
+            "out": list(self.out),
+            "hand": [trick_view(k) for k in self.hands[seat]],
+            "specials": [special_view(k) for k in self.specials[seat]],
+            "hand_sizes": [len(h) for h in self.hands],
+            "special_counts": [len(s) for s in self.specials],
+            "setter": self.setter if self.setter >= 0 else None,
+            "trick": trick_view(self.trick) if self.trick >= 0 else None,
+            "landed": self.landed,
+            "matcher": self.matcher if self.phase == "match" else None,
+            "to_match": list(self.queue),
+            "attempt": self._attempt_view(),
+            "window": None
+            if window is None
+            else {
+                "kind": window["kind"],
+                "asked": window["asked"] if self.phase == "special" else None,
+                "passed": list(window["passed"]),
+            },
+            "decision": self._decision(seat),
+            "table": [
+                {"seat": p["seat"], "card": trick_view(p["card"]), "as": p["as"]}
+                for p in self.table
+            ],
+            "results": [dict(r) for r in self.results],
+            "previous": None
+            if self.previous is None
+            else {**self.previous, "results": [dict(r) for r in self.previous["results"]]},
+            "last_rolls": [dict(r) for r in self.last_rolls],
+            "trick_deck": len(self.trick_deck),
+            "trick_discard": [TRICK_KEYS[k] for k in sorted(self.trick_discard)],
+            "special_deck": len(self.special_deck),
+            "psyched": list(self.psyched),
+            "rps": {
+                "players": list(self.rps_players),
+                "chosen": [
+                    self.phase == "rps" and s in self.rps_players and self.rps_choice[s] is not None
+                    for s in range(n)
+                ],
+                "my_choice": rps_mine,
+                "round": self.rps_round,
+                "last": None if self.rps_last is None else list(self.rps_last),
+            },
+            "winners": self.winners(),
+        }
+
+    def scores(self) -> list[int | float]:
+        """Letters still to go before being out: 5 - letters (0 once out)."""
+        return [len(LETTERS) - count for count in self.letters]
+
+    def winners(self) -> list[int]:
+        return [self.winner] if self.phase == "over" else []
+
+    # -- determinization -------------------------------------------------------
+    def resample(self, seat: int, rng: Rng) -> TrickbookState:
+        """Redeal what `seat` cannot see: others' trick and special hands, both decks' order,
+        others' hidden rock-paper-scissors throws; keep whoever is being asked able to act."""
+        new = self.clone()
+        others = [s for s in range(self.num_players) if s != seat]
+        pool = list(new.trick_deck)
+        for s in others:
+            pool += new.hands[s]
+        rng.shuffle(pool)
+        for s in others:
+            size = len(new.hands[s])
+            new.hands[s], pool = sorted(pool[:size]), pool[size:]
+        new.trick_deck = pool
+        pool = list(new.special_deck)
+        for s in others:
+            pool += new.specials[s]
+        rng.shuffle(pool)
+        for s in others:
+            size = len(new.specials[s])
+            new.specials[s], pool = sorted(pool[:size]), pool[size:]
+        new.special_deck = pool
+        if new.phase == "special" and new.window["asked"] != seat:
+            asked = new.window["asked"]
+            new._give_usable_special(asked, self.specials[asked], seat, rng)
+        if new.phase == "rps":
+            for s in others:
+                if new.rps_choice[s] is not None:
+                    new.rps_choice[s] = rng.choice(SHAPES)
+        new.rng = rng.spawn()
+        return new
+
+    def _give_usable_special(
+        self, asked: int, true_hand: list[int], observer: int, rng: Rng
+    ) -> None:
+        """Make sure the asked seat holds a special usable now, as it really does:
+        swap one of its sampled specials with a usable one from the deck or another hand."""
+        if self.usable_specials(asked):
+            return
+        wanted = [k for k in set(true_hand) if k in self._usable_kinds_for(asked)]
+        holders = [(-1, self.special_deck)] + [
+            (s, self.specials[s]) for s in range(self.num_players) if s not in (asked, observer)
+        ]
+        sources = [(s, cards, k) for s, cards in holders for k in cards if k in wanted]
+        if not sources or not self.specials[asked]:
+            return
+        source, cards, kind = sources[rng.below(len(sources))]
+        mine = self.specials[asked]
+        given = mine.pop(rng.below(len(mine)))
+        cards.remove(kind)
+        insort(mine, kind)
+        if source >= 0:
+            insort(cards, given)
+        else:
+            cards.append(given)
+            rng.shuffle(cards)
+
+    def _usable_kinds_for(self, seat: int) -> list[int]:
+        """The special kinds that would be usable by `seat` in the open window if held."""
+        saved = self.specials[seat]
+        self.specials[seat] = list(range(len(SPECIALS)))
+        kinds = self.usable_specials(seat)
+        self.specials[seat] = saved
+        return kinds
+
+
+GAME = Game(
+    id=GAME_ID,
+    title="Trickbook",
+    designer="Jacob Hauberg Hansen",
+    min_players=2,
+    max_players=5,
+    pitch="Skateboard S.K.A.T.E.: set tricks, roll to land them, make your rivals match.",
+    state_class=TrickbookState,
+    options=(),
+    default_players=2,
+    extra={"tricks": TRICKS, "specials": SPECIALS, "letters": LETTERS},
+)
+TrickbookState.game = GAME
+register(GAME)
