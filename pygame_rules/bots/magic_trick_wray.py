@@ -1,0 +1,210 @@
+"""Magic Trick (Chris Wray) heuristic bot: deduce ranks, bid what it can take, steer to the bid.
+
+It sees only its observation. From it, `rank_distributions` gives the exact
+probability of every rank for every hidden card (its own included). A card's
+"strength" is its usual chance to win the trick it is played in (measured in
+bot games); the sum over its hidden cards estimates the tricks it will still
+take. It sleeves the card whose likely rank best matches that estimate, then
+plays the card that brings its projected trick count closest to its bid.
+"""
+
+from __future__ import annotations
+
+from math import exp
+
+from ..contract import Action, Observation
+from ..magic_trick_wray import GAME_ID, HEARTS, NUM_RANKS, rank_distributions
+from ..rng import Rng
+from . import SeatView, register_heuristic
+
+# Usual chance that a card of this rank wins the trick it is played in (measured).
+HEART_STRENGTH = [0.28, 0.33, 0.34, 0.36, 0.42, 0.58, 0.76, 0.99]
+PLAIN_STRENGTH = [0.01, 0.02, 0.04, 0.08, 0.14, 0.24, 0.4, 0.66]
+# Taking more tricks is much easier to arrange than avoiding them (measured in bot games).
+STEER_UP = 1.5
+STEER_DOWN = 0.5
+TRICK_SPREAD = 1.1
+# Sleeve as soon as the best bid promises this many points (lower as the hand goes on).
+SLEEVE_THRESHOLD = 1.0
+SLEEVE_THRESHOLD_STEP = 0.25
+# A later player with a card that beats ours plays it about this often.
+BEAT_TENDENCY = 0.6
+MAX_TRICKS = 13
+# Play: a win chance below HOPELESS is not worth a strong card; how much to save / shed
+# strong cards (tuned against random bots and itself).
+HOPELESS = 0.1
+SAVE_WEIGHT = 0.3
+SHED_WEIGHT = 0.1
+
+Dist = list[list[list[float] | None]]
+
+
+def strength(suit: int, probs: list[float]) -> float:
+    """Usual chance that a card with rank odds `probs` wins the trick it is played in."""
+    table = HEART_STRENGTH if suit == HEARTS else PLAIN_STRENGTH
+    return sum(p * t for p, t in zip(probs, table, strict=True))
+
+
+def bid_points(bid: int, tricks: int) -> int:
+    return 3 if bid == tricks else -abs(bid - tricks)
+
+
+def expected_bid_score(bid_probs: list[float], expected_tricks: float) -> float:
+    """Expected points of sleeving a card with these rank odds, then steering toward it."""
+    total = 0.0
+    for bid, p in enumerate(bid_probs):
+        if p <= 0:
+            continue
+        pull = max(-STEER_DOWN, min(STEER_UP, bid - expected_tricks))
+        mean = expected_tricks + pull
+        weights = [exp(-((t - mean) ** 2) / (2 * TRICK_SPREAD**2)) for t in range(MAX_TRICKS + 1)]
+        norm = sum(weights)
+        total += p * sum(w * bid_points(bid, t) for t, w in enumerate(weights)) / norm
+    return total
+
+
+def known_or_deduced(obs: Observation, dist: Dist, seat: int, pos: int) -> list[float]:
+    """Rank odds of a card: deduced for a hidden card, certain for a revealed one."""
+    probs = dist[seat][pos]
+    if probs is not None:
+        return probs
+    rank = obs["rows"][seat]["ranks"][pos]
+    return [1.0 if r == rank else 0.0 for r in range(NUM_RANKS)]
+
+
+def hidden_strength(obs: Observation, seat: int, dist: Dist, skip: int = -1) -> float:
+    """Tricks `seat`'s hidden cards (all but position `skip`) should usually take."""
+    row = obs["rows"][seat]
+    total = 0.0
+    for pos, status in enumerate(row["status"]):
+        if status == "hidden" and pos != skip:
+            total += strength(row["suits"][pos], dist[seat][pos])
+    return total
+
+
+def beat_chance(
+    obs: Observation, dist: Dist, other: int, led: int, heart: int, led_rank: int
+) -> float:
+    """Chance `other` (still to play) beats our (heart rank, led rank); -1 means none."""
+    row = obs["rows"][other]
+    hidden = [p for p, st in enumerate(row["status"]) if st == "hidden"]
+    led_cards = [p for p in hidden if row["suits"][p] == led]
+    hearts = [p for p in hidden if row["suits"][p] == HEARTS]
+    if led_cards and led != HEARTS:
+        if heart >= 0:
+            return 0.0
+        top = dist[other][led_cards[-1]]  # the rightmost card of a suit is its highest
+        return sum(top[led_rank + 1 :])
+    if not hearts:
+        return 0.0
+    top = dist[other][hearts[-1]]
+    return sum(top[heart + 1 :]) if heart >= 0 else 1.0
+
+
+def trick_win_chance(
+    obs: Observation, dist: Dist, me: int, trick: list[dict], suit: int, rank: int
+) -> float:
+    """Chance that `me` takes `trick` (cards before mine) with (suit, rank)."""
+    led = trick[0]["suit"] if trick else suit
+    best_heart = max((c["rank"] for c in trick if c["suit"] == HEARTS), default=-1)
+    best_led = max((c["rank"] for c in trick if c["suit"] == led), default=-1)
+    if suit == HEARTS:
+        if rank < best_heart:
+            return 0.0
+        heart, led_rank = rank, -1
+    elif suit == led:
+        if best_heart >= 0 or rank < best_led:
+            return 0.0
+        heart, led_rank = -1, rank
+    else:
+        return 0.0
+    played = {c["seat"] for c in trick} | {me}
+    chance = 1.0
+    for other in range(obs["num_players"]):
+        if other not in played:
+            chance *= 1.0 - BEAT_TENDENCY * beat_chance(obs, dist, other, led, heart, led_rank)
+    return chance
+
+
+def card_win_chance(obs: Observation, dist: Dist, me: int, trick: list[dict], pos: int) -> float:
+    """Chance that my card at `pos` (rank odds deduced) takes `trick`."""
+    suit = obs["rows"][me]["suits"][pos]
+    probs = known_or_deduced(obs, dist, me, pos)
+    return sum(
+        p * trick_win_chance(obs, dist, me, trick, suit, r) for r, p in enumerate(probs) if p > 0
+    )
+
+
+def expected_tricks(obs: Observation, me: int, dist: Dist, skip: int = -1) -> float:
+    """Tricks won + my chance in the open trick + what my hidden cards (but `skip`) should take."""
+    total = obs["tricks_won"][me] + hidden_strength(obs, me, dist, skip)
+    trick = obs["trick"]
+    for i, card in enumerate(trick):
+        if card["seat"] == me:
+            total += card_win_chance(obs, dist, me, trick[:i], card["pos"])
+    return total
+
+
+class MagicTrickWrayBot:
+    """Bids from deduced rank odds and steers its trick count to the bid."""
+
+    def __init__(self, seed: int = 0, randomness: float = 0.0) -> None:
+        self.rng = Rng(seed)
+        self.randomness = randomness
+
+    def choose(self, view: SeatView) -> Action:
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        if self.randomness and self.rng.random() < self.randomness:
+            return self.rng.choice(legal)
+        obs = view.observation()
+        dist = rank_distributions(obs)
+        if obs["phase"] == "sleeve":
+            return self.sleeve_or_pass(obs, dist, legal)
+        return self.play(obs, dist, legal)
+
+    def sleeve_or_pass(self, obs: Observation, dist: Dist, legal: list[Action]) -> Action:
+        """Sleeve the card whose likely rank best matches my expected tricks, if good enough."""
+        me = obs["seat"]
+        best, best_score = None, float("-inf")
+        for action in legal:
+            if action["type"] != "sleeve":
+                continue
+            pos = action["pos"]
+            score = expected_bid_score(dist[me][pos], expected_tricks(obs, me, dist, skip=pos))
+            if score > best_score:
+                best, best_score = action, score
+        threshold = SLEEVE_THRESHOLD - SLEEVE_THRESHOLD_STEP * obs["trick_number"]
+        if best is not None and (best_score >= threshold or {"type": "pass"} not in legal):
+            return best
+        return {"type": "pass"}
+
+    def play(self, obs: Observation, dist: Dist, legal: list[Action]) -> Action:
+        """Under my target: win with the cheapest card that likely does it; else lose safely.
+
+        The target is my bid, or before sleeving my expected tricks. When winning this
+        trick is unlikely anyway, keep strong cards and play the weakest; when avoiding
+        tricks, prefer throwing strong cards where they cannot win.
+        """
+        me = obs["seat"]
+        row = obs["rows"][me]
+        bid = obs["bids"][me]
+        won = obs["tricks_won"][me]
+        target = expected_tricks(obs, me, dist) if bid is None else bid
+        want = won < target
+        best, best_value = legal[0], float("-inf")
+        for action in legal:
+            pos = action["pos"]
+            win = card_win_chance(obs, dist, me, obs["trick"], pos)
+            power = strength(row["suits"][pos], dist[me][pos])
+            if want:
+                value = win - SAVE_WEIGHT * power if win >= HOPELESS else -power - 1.0
+            else:
+                value = -win + SHED_WEIGHT * power
+            if value > best_value + 1e-9:
+                best, best_value = action, value
+        return best
+
+
+register_heuristic(GAME_ID, lambda seed, randomness: MagicTrickWrayBot(seed, randomness))

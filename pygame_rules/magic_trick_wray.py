@@ -1,0 +1,737 @@
+"""Magic Trick by Chris Wray: trick-taking where nobody sees the ranks of unplayed cards.
+
+56 cards: 7 suits x ranks 0..7; a card is the int ``suit * 8 + rank``. Every
+hand is a ROW of 14 cards sorted by rank (ties in random order). Everyone sees
+the suit of every card in every row, nobody (owner included) sees the rank of a
+card until it is played into a trick or put up a sleeve; it then shows its rank
+at its place in the row. Moves name a position in the row, never a rank.
+
+A turn: play a card (follow the led suit when able), then, if you have not
+sleeved yet this hand, sleeve one hidden card (its rank is your bid) or pass.
+Four hands of 13 tricks; tricks == bid scores +3, else -|bid - tricks|; the
+prestige bonus adds +2 when the bid is met and the number of suits taken
+equals the bid.
+
+Observation fields (same for every seat, everything is public): seat, acting,
+phase ("play" | "sleeve" | "over"), forced_sleeve, num_players, hand_number,
+hands_total, trick_number, tricks_per_hand, dealer, leader, turn, rows (per
+seat: suits, ranks (None while hidden), status ("hidden" | "played" |
+"sleeved")), sleeves, bids, trick, led_suit, last_trick, tricks_won,
+suits_taken, scores, prestige_counts, score_sheet, prestige, winners.
+
+The module also offers pure functions of an observation for the UI and bots:
+``rank_ranges`` (the exact min/max rank every hidden card can still have),
+``rank_distributions`` (exact marginal probabilities) and ``sample_ranks``.
+They rest on an exact counting solver (``DealSolver``), see its docstring.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from math import factorial
+from typing import Any
+
+from . import register
+from .contract import Action, Event, Game, Observation, Option, State
+from .rng import Rng
+
+GAME_ID = "magic-trick-wray"
+NUM_PLAYERS = 4
+NUM_SUITS = 7
+NUM_RANKS = 8
+DECK_SIZE = NUM_SUITS * NUM_RANKS
+HAND_SIZE = DECK_SIZE // NUM_PLAYERS
+HANDS_PER_GAME = NUM_PLAYERS
+HEARTS = 3
+BID_POINTS = 3
+PRESTIGE_POINTS = 2
+
+HIDDEN, PLAYED, SLEEVED = 0, 1, 2
+STATUS_NAMES = ["hidden", "played", "sleeved"]
+
+# Suit names, symbols and colour for the UI (colour is never the only cue).
+SUITS: list[dict[str, str]] = [
+    {"key": "stars", "name": "Stars", "symbol": "★", "color": "#c9a000"},
+    {"key": "spades", "name": "Spades", "symbol": "♠", "color": "#5a6270"},
+    {"key": "moons", "name": "Moons", "symbol": "☾", "color": "#7b3fb5"},
+    {"key": "hearts", "name": "Hearts", "symbol": "♥", "color": "#d32f2f"},
+    {"key": "diamonds", "name": "Diamonds", "symbol": "♦", "color": "#0097a7"},
+    {"key": "clubs", "name": "Clubs", "symbol": "♣", "color": "#2e7d32"},
+    {"key": "triangles", "name": "Triangles", "symbol": "▲", "color": "#ef6c00"},
+]
+SUIT_NAMES = [s["name"] for s in SUITS]
+SUIT_SYMBOLS = [s["symbol"] for s in SUITS]
+
+
+# -- cards ----------------------------------------------------------------------
+def make_card(suit: int, rank: int) -> int:
+    return suit * NUM_RANKS + rank
+
+
+def suit_of(card: int) -> int:
+    return card // NUM_RANKS
+
+
+def rank_of(card: int) -> int:
+    return card % NUM_RANKS
+
+
+def card_name(card: int) -> str:
+    """Plain words for a card, e.g. "5 of Moons" or "2 of Hearts (trump)"."""
+    suit = suit_of(card)
+    extra = " (trump)" if suit == HEARTS else ""
+    return f"{rank_of(card)} of {SUIT_NAMES[suit]}{extra}"
+
+
+# -- rules as pure functions ---------------------------------------------------
+def trick_winner(trick: list[list[int]]) -> int:
+    """The seat winning `trick` ([seat, card] pairs, led first): top heart, else top led card."""
+    led = suit_of(trick[0][1])
+    best_seat, best_key = trick[0][0], -1
+    for seat, card in trick:
+        suit = suit_of(card)
+        if suit == HEARTS:
+            key = 100 + rank_of(card)
+        elif suit == led:
+            key = rank_of(card)
+        else:
+            continue
+        if key > best_key:
+            best_seat, best_key = seat, key
+    return best_seat
+
+
+def hand_points(bid: int, tricks: int, suits: int, prestige: bool) -> tuple[int, bool]:
+    """Points for one hand and whether the prestige bonus was earned."""
+    if bid != tricks:
+        return -abs(bid - tricks), False
+    bonus = prestige and suits == bid
+    return BID_POINTS + (PRESTIGE_POINTS if bonus else 0), bonus
+
+
+def popcount(mask: int) -> int:
+    return bin(mask).count("1")
+
+
+def suits_in(mask: int) -> list[int]:
+    return [s for s in range(NUM_SUITS) if mask >> s & 1]
+
+
+# -- the deal solver -------------------------------------------------------------
+class DealSolver:
+    """Exact counting of the deals consistent with the public rows.
+
+    A deal is fixed by where each row switches rank: rank r occupies one
+    contiguous block of every row (rows are sorted), and the rank-r blocks of
+    all rows together hold each suit exactly once (the deck has one card of
+    every suit and rank). So we walk the ranks 0, 1, ...; a state is the tuple
+    of cut positions (how many cards of each row have rank <= r). A transition
+    picks the next block in every row; revealed cards pin their block. Forward
+    and backward sums over this layered graph give exact counts, exact
+    marginals and exact sampling.
+
+    Weighting: with ``weighted`` (the default) a deal counts prod 1/m! over the
+    rank blocks of every row (m = block length): that is its true probability
+    given a uniform shuffle and a uniformly random order among equal ranks, so
+    samples follow the real posterior. Without it every consistent deal counts
+    once (uniform over deals).
+    """
+
+    def __init__(
+        self,
+        suits: list[list[int]],
+        known: list[list[int]],
+        num_suits: int = NUM_SUITS,
+        num_ranks: int = NUM_RANKS,
+        weighted: bool = True,
+    ) -> None:
+        self.suits = [list(r) for r in suits]
+        self.known = [list(r) for r in known]
+        self.num_suits = num_suits
+        self.num_ranks = num_ranks
+        self.weighted = weighted
+        self.full_mask = (1 << num_suits) - 1
+        top = factorial(num_suits)
+        self.block_weight = [top // factorial(k) if weighted else 1 for k in range(num_suits + 1)]
+        self._prepare()
+        self._forward()
+
+    # The layered graph ---------------------------------------------------------
+    def _prepare(self) -> None:
+        """Per rank: suits pinned by revealed cards, and the end each row's block must reach."""
+        rows = len(self.suits)
+        self.pinned = [0] * self.num_ranks
+        self.min_end = [[0] * self.num_ranks for _ in range(rows)]
+        for i in range(rows):
+            for j, rank in enumerate(self.known[i]):
+                if rank >= 0:
+                    self.pinned[rank] |= 1 << self.suits[i][j]
+                    self.min_end[i][rank] = j + 1
+
+    def _blocks(self, rank: int, start: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
+        """Every (next cut tuple, weight) taking the rank-`rank` block in all rows from `start`."""
+        rows = len(start)
+        pinned = self.pinned[rank]
+        results: list[tuple[tuple[int, ...], int]] = []
+        ends: list[int] = [0] * rows
+        weight_of = self.block_weight
+
+        def extend(i: int, used: int, weight: int) -> None:
+            if i == rows:
+                if used == self.full_mask:
+                    results.append((tuple(ends), weight))
+                return
+            suits, known = self.suits[i], self.known[i]
+            p = start[i]
+            need = self.min_end[i][rank]
+            j, mask = p, used
+            while True:
+                if j >= need:
+                    ends[i] = j
+                    extend(i + 1, mask, weight * weight_of[j - p])
+                if j == len(suits):
+                    return
+                r = known[j]
+                bit = 1 << suits[j]
+                if r == rank:
+                    mask |= bit
+                elif r >= 0 or (mask | pinned) & bit:
+                    return
+                else:
+                    mask |= bit
+                j += 1
+
+        extend(0, 0, 1)
+        return results
+
+    def _forward(self) -> None:
+        """Forward counts per layer, and each state's incoming transitions for sampling."""
+        start = tuple(0 for _ in self.suits)
+        layer: dict[tuple[int, ...], int] = {start: 1}
+        self.layers: list[dict[tuple[int, ...], int]] = [layer]
+        # incoming[r][state] = (predecessors, cumulative forward*weight)
+        self.incoming: list[dict[tuple[int, ...], tuple[list[tuple[int, ...]], list[int]]]] = []
+        for rank in range(self.num_ranks):
+            nxt: dict[tuple[int, ...], int] = {}
+            edges: dict[tuple[int, ...], tuple[list[tuple[int, ...]], list[int]]] = {}
+            for state, count in layer.items():
+                for target, weight in self._blocks(rank, state):
+                    mass = count * weight
+                    nxt[target] = nxt.get(target, 0) + mass
+                    entry = edges.get(target)
+                    if entry is None:
+                        edges[target] = ([state], [mass])
+                    else:
+                        entry[0].append(state)
+                        entry[1].append(entry[1][-1] + mass)
+            layer = nxt
+            self.layers.append(layer)
+            self.incoming.append(edges)
+        self.final = tuple(len(r) for r in self.suits)
+        self.total = layer.get(self.final, 0)
+
+    # Queries ---------------------------------------------------------------------
+    def sample_cuts(self, rng: Rng) -> list[tuple[int, ...]]:
+        """Cut tuples after ranks -1..R-1 of one deal drawn with probability weight/total."""
+        if not self.total:
+            raise ValueError("no deal is consistent with the public information")
+        cuts = [self.final]
+        state = self.final
+        for rank in range(self.num_ranks - 1, -1, -1):
+            preds, cumulative = self.incoming[rank][state]
+            x = _below_big(rng, cumulative[-1])
+            state = preds[bisect_right(cumulative, x)]
+            cuts.append(state)
+        cuts.reverse()
+        return cuts
+
+    def sample_ranks(self, rng: Rng) -> list[list[int]]:
+        """The rank of every position of every row in one sampled deal."""
+        cuts = self.sample_cuts(rng)
+        ranks = [[0] * len(r) for r in self.suits]
+        for rank in range(self.num_ranks):
+            before, after = cuts[rank], cuts[rank + 1]
+            for i, row in enumerate(ranks):
+                for j in range(before[i], after[i]):
+                    row[j] = rank
+        return ranks
+
+    def distributions(self) -> list[list[list[float]]]:
+        """P(position has rank r) for every row, position and rank (exact, as floats)."""
+        if not self.total:
+            raise ValueError("no deal is consistent with the public information")
+        back: dict[tuple[int, ...], int] = {self.final: 1}
+        mass = [[[0] * self.num_ranks for _ in r] for r in self.suits]
+        for rank in range(self.num_ranks - 1, -1, -1):
+            prev_back: dict[tuple[int, ...], int] = {}
+            forward = self.layers[rank]
+            for target, below in back.items():
+                preds, cumulative = self.incoming[rank][target]
+                last = 0
+                for state, cum in zip(preds, cumulative, strict=True):
+                    edge = cum - last  # forward(state) * weight
+                    last = cum
+                    flow = edge * below
+                    weight = edge // forward[state]
+                    prev_back[state] = prev_back.get(state, 0) + weight * below
+                    for i, row in enumerate(mass):
+                        for j in range(state[i], target[i]):
+                            row[j][rank] += flow
+            back = prev_back
+        total = self.total
+        return [[[m / total for m in pos] for pos in row] for row in mass]
+
+    def ranges(self) -> list[list[list[int]]]:
+        """[min, max] possible rank of every position of every row (exact)."""
+        result = []
+        for row in self.distributions():
+            out = []
+            for probs in row:
+                possible = [r for r, p in enumerate(probs) if p > 0]
+                out.append([possible[0], possible[-1]])
+            result.append(out)
+        return result
+
+
+def _below_big(rng: Rng, n: int) -> int:
+    """A uniform int in [0, n) for any n >= 1 (rejection on whole 64-bit words)."""
+    if n < 1 << 32:
+        return rng.below(n)
+    bits = n.bit_length()
+    words = (bits + 63) // 64
+    while True:
+        x = 0
+        for _ in range(words):
+            x = x << 64 | rng.next64()
+        x >>= words * 64 - bits
+        if x < n:
+            return x
+
+
+_SOLVER_CACHE: dict[tuple[Any, ...], DealSolver] = {}
+_SOLVER_CACHE_SIZE = 64
+
+
+def solver_for(suits: list[list[int]], known: list[list[int]], weighted: bool = True) -> DealSolver:
+    """A (cached) DealSolver for the standard deck; the key is the public information."""
+    key = (tuple(map(tuple, suits)), tuple(map(tuple, known)), weighted)
+    solver = _SOLVER_CACHE.get(key)
+    if solver is None:
+        solver = DealSolver(suits, known, weighted=weighted)
+        if len(_SOLVER_CACHE) >= _SOLVER_CACHE_SIZE:
+            del _SOLVER_CACHE[next(iter(_SOLVER_CACHE))]
+        _SOLVER_CACHE[key] = solver
+    return solver
+
+
+def _public_rows(observation: Observation) -> tuple[list[list[int]], list[list[int]]]:
+    """Suits and known ranks (-1 while hidden) of every row in an observation."""
+    suits = [list(row["suits"]) for row in observation["rows"]]
+    known = [[-1 if r is None else r for r in row["ranks"]] for row in observation["rows"]]
+    return suits, known
+
+
+def rank_ranges(observation: Observation) -> list[list[list[int] | None]]:
+    """For every row and position: [min, max] rank the hidden card can still have, else None.
+
+    Exact: min and max are the lowest and highest rank the card has in some deal
+    consistent with all public information (suits per position, sorted rows,
+    revealed cards, one card of each suit and rank). This is the UI's deduction aid;
+    `rank_distributions` gives the probability of every rank.
+    """
+    suits, known = _public_rows(observation)
+    ranges = solver_for(suits, known).ranges()
+    return [
+        [None if known[i][j] >= 0 else ranges[i][j] for j in range(len(suits[i]))]
+        for i in range(len(suits))
+    ]
+
+
+def rank_distributions(observation: Observation) -> list[list[list[float] | None]]:
+    """For every row and position: the probability of each rank (hidden cards), else None."""
+    suits, known = _public_rows(observation)
+    dist = solver_for(suits, known).distributions()
+    return [
+        [None if known[i][j] >= 0 else dist[i][j] for j in range(len(suits[i]))]
+        for i in range(len(suits))
+    ]
+
+
+def sample_ranks(observation: Observation, rng: Rng) -> list[list[int]]:
+    """The ranks of all positions in one deal drawn from the posterior given `observation`."""
+    suits, known = _public_rows(observation)
+    return solver_for(suits, known).sample_ranks(rng)
+
+
+# -- the state -----------------------------------------------------------------------
+class MagicTrickWrayState(State):
+    """A game of Magic Trick; all data JSON-native (see the module docstring).
+
+    rows[seat] are card ints in row order (fixed for the hand); status[seat][pos]
+    is HIDDEN, PLAYED or SLEEVED; trick is [seat, pos] pairs, led first.
+    """
+
+    def setup(self) -> None:
+        n = self.num_players
+        self.hand_number = 0
+        self.dealer = self.rng.below(n)
+        self.totals = [0] * n
+        self.prestige_counts = [0] * n
+        self.score_sheet: list[dict[str, Any]] = []
+        self.phase = "play"
+        self.last_trick: dict[str, Any] | None = None  # kept across hands: the last one played
+        self._deal()
+
+    def _deal(self) -> None:
+        """Shuffle, deal 14 each, sort each row by rank (equal ranks stay in shuffled order)."""
+        n = self.num_players
+        deck = list(range(DECK_SIZE))
+        self.rng.shuffle(deck)
+        self.hand_number += 1
+        self.rows = [
+            sorted(deck[HAND_SIZE * s : HAND_SIZE * (s + 1)], key=rank_of) for s in range(n)
+        ]
+        self.status = [[HIDDEN] * len(row) for row in self.rows]
+        self.sleeve = [-1] * n
+        self.tricks_won = [0] * n
+        self.suit_masks = [0] * n
+        self.trick: list[list[int]] = []
+        self.trick_number = 1
+        self.leader = self.turn = (self.dealer + 1) % n
+        self.phase = "play"
+
+    # -- helpers ---------------------------------------------------------------
+    def hidden_positions(self, seat: int) -> list[int]:
+        return [p for p, st in enumerate(self.status[seat]) if st == HIDDEN]
+
+    def led_suit(self) -> int | None:
+        if not self.trick:
+            return None
+        seat, pos = self.trick[0]
+        return suit_of(self.rows[seat][pos])
+
+    def playable_positions(self, seat: int) -> list[int]:
+        """Hidden positions `seat` may play: the led suit when it holds one, else any."""
+        hidden = self.hidden_positions(seat)
+        led = self.led_suit()
+        if led is not None:
+            row = self.rows[seat]
+            follow = [p for p in hidden if suit_of(row[p]) == led]
+            if follow:
+                return follow
+        return hidden
+
+    def sleeve_forced(self) -> bool:
+        """True when the sleeving seat has exactly one hidden card left (no pass)."""
+        return self.phase == "sleeve" and len(self.hidden_positions(self.turn)) == 1
+
+    # -- contract ------------------------------------------------------------------
+    def acting(self) -> tuple[int, ...]:
+        return () if self.phase == "over" else (self.turn,)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.phase == "over" or seat != self.turn:
+            return []
+        if self.phase == "play":
+            return [{"type": "play", "pos": p} for p in self.playable_positions(seat)]
+        actions: list[Action] = [{"type": "sleeve", "pos": p} for p in self.hidden_positions(seat)]
+        if len(actions) > 1:
+            actions.append({"type": "pass"})
+        return actions
+
+    def why_illegal(self, seat: int, action: Any) -> str:
+        """Plain-words reasons for the common mistakes, else the generic message."""
+        if not isinstance(seat, int) or seat not in self.acting() or not isinstance(action, dict):
+            return super().why_illegal(seat, action)
+        kind = action.get("type")
+        pos = action.get("pos")
+        if self.phase == "play" and kind in ("sleeve", "pass"):
+            return "play a card into the trick first; you may sleeve a card right after"
+        if self.phase == "sleeve" and kind == "play":
+            return "you already played: now sleeve a hidden card or pass"
+        if self.phase == "sleeve" and kind == "pass" and self.sleeve_forced():
+            return "your last hidden card must go up your sleeve (you cannot pass)"
+        if kind in ("play", "sleeve"):
+            if not isinstance(pos, int) or isinstance(pos, bool):
+                return 'name the card by its position in your row, e.g. {"type": "play", "pos": 3}'
+            if not 0 <= pos < len(self.rows[seat]):
+                return f"there is no card at position {pos} of your row"
+            status = self.status[seat][pos]
+            if status == PLAYED:
+                return "that card has already been played"
+            if status == SLEEVED:
+                return "that card is up your sleeve: it is never played"
+            if kind == "play":
+                led = self.led_suit()
+                if led is not None and suit_of(self.rows[seat][pos]) != led:
+                    return f"you must follow suit: you hold a {SUIT_NAMES[led]} card"
+        return super().why_illegal(seat, action)
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        kind = action["type"]
+        if kind == "play":
+            return self._apply_play(seat, int(action["pos"]))  # int(): JSON true == 1
+        if kind == "sleeve":
+            return self._apply_sleeve(seat, int(action["pos"]))
+        return [{"type": "pass", "seat": seat}, *self._advance(seat)]
+
+    def _apply_play(self, seat: int, pos: int) -> list[Event]:
+        card = self.rows[seat][pos]
+        self.status[seat][pos] = PLAYED
+        self.trick.append([seat, pos])
+        events: list[Event] = [
+            {
+                "type": "play",
+                "seat": seat,
+                "pos": pos,
+                "card": card,
+                "suit": suit_of(card),
+                "rank": rank_of(card),
+                "trick_number": self.trick_number,
+            }
+        ]
+        if self.sleeve[seat] < 0:
+            self.phase = "sleeve"
+            if self.sleeve_forced():
+                events.append({"type": "forced_sleeve", "seat": seat})
+            return events
+        return events + self._advance(seat)
+
+    def _apply_sleeve(self, seat: int, pos: int) -> list[Event]:
+        forced = self.sleeve_forced()
+        card = self.rows[seat][pos]
+        self.status[seat][pos] = SLEEVED
+        self.sleeve[seat] = pos
+        event = {
+            "type": "sleeve",
+            "seat": seat,
+            "pos": pos,
+            "card": card,
+            "suit": suit_of(card),
+            "rank": rank_of(card),
+            "forced": forced,
+        }
+        return [event, *self._advance(seat)]
+
+    def _advance(self, seat: int) -> list[Event]:
+        """After `seat`'s turn: next player, or resolve the trick (and maybe the hand)."""
+        self.phase = "play"
+        if len(self.trick) < self.num_players:
+            self.turn = (seat + 1) % self.num_players
+            return []
+        return self._resolve_trick()
+
+    def _resolve_trick(self) -> list[Event]:
+        cards = [[s, self.rows[s][p]] for s, p in self.trick]
+        winner = trick_winner(cards)
+        self.tricks_won[winner] += 1
+        for _, card in cards:
+            self.suit_masks[winner] |= 1 << suit_of(card)
+        self.last_trick = {
+            "hand_number": self.hand_number,
+            "trick_number": self.trick_number,
+            "cards": [
+                {"seat": s, "pos": p, "card": c}
+                for (s, p), (_, c) in zip(self.trick, cards, strict=True)
+            ],
+            "winner": winner,
+        }
+        events: list[Event] = [
+            {
+                "type": "trick",
+                "trick_number": self.trick_number,
+                "winner": winner,
+                "cards": [[s, c] for s, c in cards],
+            }
+        ]
+        self.trick = []
+        self.leader = self.turn = winner
+        if any(HIDDEN in st for st in self.status):
+            self.trick_number += 1
+            return events
+        return events + self._end_hand()
+
+    def _end_hand(self) -> list[Event]:
+        """Score the hand, record it on the sheet, then deal the next hand or end the game."""
+        prestige = self.options["prestige"]
+        results = []
+        for s in range(self.num_players):
+            bid = rank_of(self.rows[s][self.sleeve[s]])
+            tricks = self.tricks_won[s]
+            suits = popcount(self.suit_masks[s])
+            points, bonus = hand_points(bid, tricks, suits, prestige)
+            self.totals[s] += points
+            self.prestige_counts[s] += bonus
+            results.append(
+                {
+                    "seat": s,
+                    "bid": bid,
+                    "tricks": tricks,
+                    "suits": suits,
+                    "made": bid == tricks,
+                    "prestige": bonus,
+                    "points": points,
+                    "total": self.totals[s],
+                }
+            )
+        record = {"hand": self.hand_number, "dealer": self.dealer, "results": results}
+        self.score_sheet.append(record)
+        events: list[Event] = [{"type": "hand_scored", **_copy_record(record)}]
+        if self.hand_number >= HANDS_PER_GAME:
+            self.phase = "over"
+            events.append({"type": "game_over", "winners": self.winners(), "scores": self.scores()})
+            return events
+        self.dealer = (self.dealer + 1) % self.num_players
+        self._deal()
+        events.append(
+            {"type": "deal", "hand": self.hand_number, "dealer": self.dealer, "leader": self.leader}
+        )
+        return events
+
+    def scores(self) -> list[int]:
+        return list(self.totals)
+
+    def winners(self) -> list[int]:
+        """Top total; ties: more prestige bonuses (option on) or the last-hand tie-break (off)."""
+        if self.phase != "over":
+            return []
+        best = max(self.totals)
+        tied = [s for s, t in enumerate(self.totals) if t == best]
+        if len(tied) == 1:
+            return tied
+        if self.options["prestige"]:
+            most = max(self.prestige_counts[s] for s in tied)
+            return [s for s in tied if self.prestige_counts[s] == most]
+        last = self.score_sheet[-1]["results"]
+        made = [s for s in tied if last[s]["made"]]
+        if not made:
+            return tied
+        fewest = min(last[s]["tricks"] for s in made)
+        return [s for s in made if last[s]["tricks"] == fewest]
+
+    def observation(self, seat: int) -> Observation:
+        rows = []
+        for s in range(self.num_players):
+            row, status = self.rows[s], self.status[s]
+            rows.append(
+                {
+                    "suits": [suit_of(c) for c in row],
+                    "ranks": [
+                        None if st == HIDDEN else rank_of(c)
+                        for c, st in zip(row, status, strict=True)
+                    ],
+                    "status": [STATUS_NAMES[st] for st in status],
+                }
+            )
+        sleeves = []
+        for s in range(self.num_players):
+            pos = self.sleeve[s]
+            if pos < 0:
+                sleeves.append(None)
+            else:
+                card = self.rows[s][pos]
+                sleeves.append({"pos": pos, "suit": suit_of(card), "rank": rank_of(card)})
+        trick = []
+        for s, p in self.trick:
+            card = self.rows[s][p]
+            trick.append({"seat": s, "pos": p, "suit": suit_of(card), "rank": rank_of(card)})
+        last = None
+        if self.last_trick is not None:
+            last = {
+                "hand_number": self.last_trick["hand_number"],
+                "trick_number": self.last_trick["trick_number"],
+                "winner": self.last_trick["winner"],
+                "cards": [
+                    {
+                        "seat": c["seat"],
+                        "pos": c["pos"],
+                        "suit": suit_of(c["card"]),
+                        "rank": rank_of(c["card"]),
+                    }
+                    for c in self.last_trick["cards"]
+                ],
+            }
+        over = self.phase == "over"
+        return {
+            "seat": seat,
+            "acting": list(self.acting()),
+            "phase": self.phase,
+            "forced_sleeve": self.sleeve_forced(),
+            "num_players": self.num_players,
+            "hand_number": self.hand_number,
+            "hands_total": HANDS_PER_GAME,
+            "trick_number": self.trick_number,
+            "tricks_per_hand": HAND_SIZE - 1,
+            "dealer": self.dealer,
+            "leader": self.leader,
+            "turn": None if over else self.turn,
+            "rows": rows,
+            "sleeves": sleeves,
+            "bids": [None if sl is None else sl["rank"] for sl in sleeves],
+            "trick": trick,
+            "led_suit": self.led_suit(),
+            "last_trick": last,
+            "tricks_won": list(self.tricks_won),
+            "suits_taken": [suits_in(m) for m in self.suit_masks],
+            "scores": self.scores(),
+            "prestige_counts": list(self.prestige_counts),
+            "score_sheet": [_copy_record(r) for r in self.score_sheet],
+            "prestige": self.options["prestige"],
+            "winners": self.winners() if over else [],
+        }
+
+    # -- determinization ---------------------------------------------------------------
+    def public_rows(self) -> tuple[list[list[int]], list[list[int]]]:
+        """Suits of every row and the revealed ranks (-1 where hidden)."""
+        suits = [[suit_of(c) for c in row] for row in self.rows]
+        known = [
+            [rank_of(c) if st != HIDDEN else -1 for c, st in zip(row, status, strict=True)]
+            for row, status in zip(self.rows, self.status, strict=True)
+        ]
+        return suits, known
+
+    def resample(self, seat: int, rng: Rng) -> MagicTrickWrayState:
+        """Redraw every hidden rank (the observer's own too) from the exact posterior."""
+        new = self.clone()
+        if self.phase != "over":
+            suits, known = self.public_rows()
+            ranks = solver_for(suits, known).sample_ranks(rng)
+            for s, row in enumerate(new.rows):
+                status = new.status[s]
+                for p in range(len(row)):
+                    if status[p] == HIDDEN:
+                        row[p] = make_card(suits[s][p], ranks[s][p])
+        new.rng = rng.spawn()
+        return new
+
+
+def _copy_record(record: dict[str, Any]) -> dict[str, Any]:
+    """A deep copy of a score-sheet record (JSON-native)."""
+    return {
+        "hand": record["hand"],
+        "dealer": record["dealer"],
+        "results": [dict(r) for r in record["results"]],
+    }
+
+
+GAME = Game(
+    id=GAME_ID,
+    title="Magic Trick",
+    designer="Chris Wray",
+    min_players=NUM_PLAYERS,
+    max_players=NUM_PLAYERS,
+    pitch="Nobody sees their own card values: deduce them, and hide your bid up your sleeve.",
+    state_class=MagicTrickWrayState,
+    options=(
+        Option(
+            "prestige",
+            "Prestige bonus",
+            True,
+            help="+2 when you make your bid and took exactly as many suits as your bid.",
+        ),
+    ),
+    default_players=NUM_PLAYERS,
+    extra={"suits": SUITS, "trump_suit": HEARTS, "deck_size": DECK_SIZE, "num_ranks": NUM_RANKS},
+)
+MagicTrickWrayState.game = GAME
+register(GAME)
