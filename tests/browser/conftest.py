@@ -1,0 +1,199 @@
+"""Browser-test fixtures: the built site on a free local port, Chromium, strict pages.
+
+Every page opened through `app_page` fails its test on a console error, a page
+error, a `.py-error` element, or any request that leaves the site's origin.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+ROOT = Path(__file__).resolve().parents[2]
+SITE = ROOT / "_site"
+PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1280, "height": 860}
+BOOT_TIMEOUT = 60_000
+
+
+def system_chromium() -> str | None:
+    for name in ("/usr/bin/chromium", "/usr/bin/chromium-browser"):
+        if Path(name).exists():
+            return name
+    return shutil.which("chromium")
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """Debian's chromium when present (Playwright's own browser otherwise)."""
+    args = dict(browser_type_launch_args)
+    path = system_chromium()
+    if path:
+        args["executable_path"] = path
+    args["args"] = [
+        *args.get("args", []),
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+    ]
+    return args
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+        ".toml": "text/plain",
+        ".webmanifest": "application/manifest+json",
+    }
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="session")
+def site_url() -> Iterator[str]:
+    """Serve _site/ (built by `python3 tasks.py test`, or here when missing)."""
+    if not (SITE / "index.html").exists():
+        import tasks
+
+        tasks.build()
+    handler = functools.partial(_Handler, directory=str(SITE))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+class StrictPage:
+    """A page plus the problems seen on it; `check()` fails the test on any."""
+
+    def __init__(self, page: Page, origin: str) -> None:
+        self.page = page
+        self.problems: list[str] = []
+        self.allowed_console: list[str] = []
+        page.on("console", self._console)
+        page.on("pageerror", lambda exc: self.problems.append(f"page error: {exc}"))
+        page.on("request", lambda req: self._request(req.url, origin))
+
+    def _console(self, msg: Any) -> None:
+        if msg.type == "error" and not any(a in msg.text for a in self.allowed_console):
+            self.problems.append(f"console error: {msg.text}")
+
+    def _request(self, url: str, origin: str) -> None:
+        if not (url.startswith(origin) or url.startswith(("data:", "blob:"))):
+            self.problems.append(f"request left the origin: {url}")
+
+    def check(self) -> None:
+        errors = self.page.locator(".py-error").count() if not self.page.is_closed() else 0
+        if errors:
+            self.problems.append(f"{errors} .py-error element(s)")
+        assert not self.problems, "\n".join(self.problems)
+
+
+def open_app(page: Page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector("body[data-app-state=ready]", timeout=BOOT_TIMEOUT)
+
+
+def _strict(browser: Browser, site_url: str, viewport: dict[str, int]) -> Iterator[StrictPage]:
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    strict = StrictPage(page, site_url.rstrip("/"))
+    yield strict
+    try:
+        strict.check()
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def phone(browser: Browser, site_url: str) -> Iterator[StrictPage]:
+    yield from _strict(browser, site_url, PHONE)
+
+
+@pytest.fixture
+def desktop(browser: Browser, site_url: str) -> Iterator[StrictPage]:
+    yield from _strict(browser, site_url, DESKTOP)
+
+
+def play_to_end(
+    page: Page, pick_seed: int = 0, max_steps: int = 3000, must_end: bool = True
+) -> None:
+    """Play as the human by clicking drawn controls until the game-over view appears.
+
+    Clicks a `data-action` control when one is drawn (the first enabled one,
+    rotating by `pick_seed`), else a game's own `data-ui` step (e.g. moving a
+    card between groups); waits for bots otherwise.
+    """
+    import random
+
+    pick = random.Random(pick_seed)
+    nav = (
+        "rules",
+        "share",
+        "lobby",
+        "again",
+        "close-rules",
+        "resume",
+        "export-save",
+        "discard-save",
+        "start",
+        "play",
+    )
+    for _ in range(max_steps):
+        if page.locator("[data-testid=game-over]").count():
+            return
+        actions = page.locator("#screen [data-action]:not([disabled])")
+        count = actions.count()
+        if count:
+            actions.nth(pick.randrange(count)).click()
+            continue
+        steps = page.locator("#screen [data-ui]")
+        candidates = [
+            i for i in range(steps.count()) if steps.nth(i).get_attribute("data-ui") not in nav
+        ]
+        if candidates:
+            steps.nth(pick.choice(candidates)).click()
+            continue
+        page.wait_for_timeout(30)
+    if must_end:
+        raise AssertionError("the game did not reach its end")
+
+
+def final_scores(page: Page) -> list[int]:
+    cells = page.locator("[data-testid=game-over] [data-score]")
+    by_seat = {
+        int(cells.nth(i).get_attribute("data-seat")): int(cells.nth(i).get_attribute("data-score"))
+        for i in range(cells.count())
+    }
+    return [by_seat[s] for s in sorted(by_seat)]
+
+
+def replayed_scores(page: Page) -> list[int]:
+    """The engine's scores for the finished game, replayed in CPython from its record."""
+    import pygame_rules
+
+    record = json.loads(page.locator("[data-testid=game-over]").get_attribute("data-record"))
+    game = pygame_rules.get_game(record["game"])
+    state = game.new_game(record["players"], record["seed"], record["options"])
+    for seat, action in record["history"]:
+        state.apply(seat, action)
+    assert state.is_over()
+    return state.scores()

@@ -1,0 +1,112 @@
+"""The app shell in real Chromium: lobby, Python boot, links, saves, accessibility."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
+
+import pygame_rules
+from ui.tables import playable_games
+
+from .conftest import StrictPage, open_app, play_to_end
+
+pytestmark = pytest.mark.browser
+
+
+def serious_violations(page) -> list[str]:
+    results = Axe().run(page)
+    return [
+        f"{v['id']}: {v['help']} ({len(v['nodes'])} nodes)"
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def test_lobby_lists_every_game_before_and_after_python(phone: StrictPage, site_url: str) -> None:
+    page = phone.page
+    page.goto(site_url)
+    expect(page.locator(".game-card")).to_have_count(4)  # static HTML, before Python
+    page.wait_for_selector("body[data-app-state=ready]", timeout=60_000)
+    version = page.locator("#py-version").text_content()
+    assert f"rules {pygame_rules.__version__}" in version and version.startswith("Python 3.")
+    for game_id in pygame_rules.GAME_IDS:
+        card = page.locator(f'.game-card[data-game="{game_id}"]')
+        built = game_id in {g.id for g in playable_games()}
+        assert ("coming-soon" in (card.get_attribute("class") or "")) == (not built)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert serious_violations(page) == []
+
+
+def test_setup_then_table_at_desktop_size_is_accessible(desktop: StrictPage, site_url: str) -> None:
+    page = desktop.page
+    open_app(page, site_url)
+    page.click('[data-ui=play][data-value="trick-of-trip"]')
+    expect(page.locator("#setup-title")).to_have_text("Trick of Trip")
+    page.check("input[name=players][value='3']")
+    page.click("[data-ui=start]")
+    expect(page.locator(".board")).to_be_visible()
+    expect(page.locator(".seat")).to_have_count(3)
+    assert serious_violations(page) == []
+
+
+def test_unknown_game_in_link_falls_back_to_lobby(phone: StrictPage, site_url: str) -> None:
+    page = phone.page
+    open_app(page, site_url + "?game=<img src=x onerror=alert(1)>&seed=abc")
+    expect(page.locator("#lobby")).to_be_visible()
+    notice = page.locator("#notice")
+    expect(notice).to_contain_text("Unknown game")
+    assert page.locator("#notice img").count() == 0  # shown as text, never as HTML
+
+
+def test_malformed_parameters_use_defaults_with_a_message(phone: StrictPage, site_url: str) -> None:
+    page = phone.page
+    open_app(page, site_url + "?game=trick-of-trip&players=9&seed=x1&speed=instant")
+    expect(page.locator("#notice")).to_contain_text("3–5 players")
+    expect(page.locator("#notice")).to_contain_text("seed must be a whole number")
+    expect(page.locator(".seat")).to_have_count(
+        pygame_rules.get_game("trick-of-trip").default_players
+    )
+
+
+def test_rules_view_opens_from_the_lobby(phone: StrictPage, site_url: str) -> None:
+    page = phone.page
+    open_app(page, site_url)
+    page.click('[data-ui=rules][data-value="trickbook"]')
+    dialog = page.locator("#rules-dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog.locator("#rules-body h2, #rules-body h3").first).to_be_visible()
+    expect(dialog).to_contain_text("Bots never see your cards")
+    page.click("[data-ui=close-rules]")
+    expect(dialog).to_be_hidden()
+
+
+def test_reload_resumes_the_same_table(phone: StrictPage, site_url: str) -> None:
+    page = phone.page
+    open_app(page, site_url + "?game=trick-of-trip&players=3&seed=5&speed=instant")
+    play_to_end(page, max_steps=12, must_end=False)
+    page.wait_for_selector(".table-screen:not([data-waiting])")
+    before = page.locator(".board").inner_text()
+    save = json.loads(page.evaluate("localStorage.getItem('pygame-table.save')"))
+    assert save["game"] == "trick-of-trip" and save["history"]
+    page.goto(site_url)
+    page.wait_for_selector("body[data-app-state=ready]", timeout=60_000)
+    page.click("[data-ui=resume]")
+    page.wait_for_selector(".table-screen:not([data-waiting])")
+    assert page.locator(".board").inner_text() == before
+
+
+def test_corrupted_save_gives_a_message_and_the_lobby_still_works(
+    phone: StrictPage, site_url: str
+) -> None:
+    page = phone.page
+    page.goto(site_url)
+    page.evaluate("localStorage.setItem('pygame-table.save', '{not json')")
+    page.reload()
+    page.wait_for_selector("body[data-app-state=ready]", timeout=60_000)
+    expect(page.locator(".resume.broken")).to_contain_text("could not be read")
+    page.click('[data-ui=play][data-value="trick-of-trip"]')
+    expect(page.locator("#setup-title")).to_be_visible()
+    assert page.evaluate("localStorage.getItem('pygame-table.save')") == "{not json"

@@ -1,0 +1,22 @@
+"""Trick of Trip played to the end in Chromium by clicking, at phone size."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import StrictPage, final_scores, open_app, play_to_end, replayed_scores
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_full_game_by_clicks(phone: StrictPage, site_url: str, players: int) -> None:
+    page = phone.page
+    open_app(page, site_url + f"?game=trick-of-trip&players={players}&seed=42&speed=instant")
+    # The draft: group B starts empty, so no split can be confirmed yet.
+    expect(page.locator("[data-ui=tot-move]")).to_have_count(6)
+    assert page.locator("#screen [data-action]").count() == 0
+    play_to_end(page, pick_seed=players)
+    assert final_scores(page) == replayed_scores(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360

@@ -1,0 +1,96 @@
+"""The table UIs, checked in CPython: play whole games by 'clicking' only what is drawn.
+
+Every `data-action` control drawn must be legal for the human, the human must
+always have something to click when it is their move, and the game must reach
+its end through the drawn controls alone.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import pygame_rules
+from ui import tables
+from ui.screens import game_over_screen, table_screen
+from ui.session import Session
+
+GAMES = [g.id for g in tables.playable_games()]
+
+
+def drawn(session: Session, local: dict) -> tuple[list, list]:
+    view = tables.TableView(
+        game=session.game,
+        obs=session.observation(),
+        legal=session.human_legal(),
+        names=session.names,
+        local=local,
+    )
+    tree = table_screen(session, view, None, "instant")
+    actions = [
+        json.loads(el.attrs["data-action"]) for el in tree.walk() if "data-action" in el.attrs
+    ]
+    game_ui = [
+        el
+        for el in tree.walk()
+        if "data-ui" in el.attrs and el.attrs["data-ui"] not in ("rules", "share", "lobby")
+    ]
+    return actions, game_ui
+
+
+def play_by_clicks(game_id: str, players: int, seed: int) -> Session:
+    session = Session(game_id, players, seed, "easy")
+    module = tables.module_for(game_id)
+    pick = random.Random(seed)
+    local: dict = {}
+    for _ in range(5000):
+        if session.is_over():
+            return session
+        bot = session.next_bot()
+        if (bot is not None and pick.random() < 0.5) or not session.human_legal():
+            assert bot is not None, "nobody can act, yet the game is not over"
+            session.bot_move(bot)
+            continue
+        actions, game_ui = drawn(session, local)
+        legal = session.human_legal()
+        for action in actions:
+            assert action in legal, f"drawn control for an illegal action {action}"
+        if actions:
+            session.act(session.human, pick.choice(actions))
+            local = {}
+            continue
+        assert game_ui, "the human must act but nothing is drawn to click"
+        el = pick.choice(game_ui)
+        view = tables.TableView(
+            game=session.game,
+            obs=session.observation(),
+            legal=legal,
+            names=session.names,
+            local=local,
+        )
+        module.on_ui(el.attrs["data-ui"], el.attrs.get("data-value", ""), view)
+    raise AssertionError("game did not finish")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_games_play_to_the_end_through_drawn_controls(game_id: str, seed: int) -> None:
+    game = pygame_rules.get_game(game_id)
+    players = game.min_players + seed % (game.max_players - game.min_players + 1)
+    session = play_by_clicks(game_id, players, seed)
+    view = tables.TableView(
+        game=session.game, obs=session.observation(), legal=[], names=session.names
+    )
+    over = game_over_screen(session, view)
+    scores = [int(el.attrs["data-score"]) for el in over.walk() if "data-score" in el.attrs]
+    assert sorted(scores) == sorted(session.state.scores())
+    assert any(el.attrs.get("data-testid") == "game-over" for el in over.walk())
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_event_of_a_game_can_be_described(game_id: str) -> None:
+    session = play_by_clicks(game_id, pygame_rules.get_game(game_id).default_players, 9)
+    assert len(session.log) > 10
+    assert all(isinstance(line, str) and line for line in session.log)

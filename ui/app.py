@@ -1,0 +1,413 @@
+"""The browser app: routes between lobby, setup, table, game over and rules.
+
+All clicks arrive through one delegated listener: `data-action` elements play
+a game action, `data-ui` elements run a UI step. Screens are rebuilt from the
+session after every change; bots move in paced asyncio steps so the page
+stays responsive.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+
+import pygame_rules
+
+from . import storage, tables
+from .dom import by_id, mount, set_text
+from .params import LinkRequest, link_for, parse_link
+from .screens import game_over_screen, setup_screen, table_screen
+from .session import LEVELS, SaveError, Session
+
+SPEEDS = {"slow": 1.2, "normal": 0.7, "fast": 0.3, "instant": 0.0}
+
+
+class App:
+    def __init__(self) -> None:
+        self.session: Session | None = None
+        self.local: dict[str, Any] = {}
+        self.setup_game: str | None = None
+        self.speed = "normal"
+        self.bots_running = False
+        self.generation = 0  # bumps when a game is left, so stale bot loops stop
+        self.thinking: int | None = None
+        self.proxies: list[Any] = []
+        self.tasks: set[asyncio.Future[Any]] = set()  # keep running tasks referenced
+
+    # -- boot ---------------------------------------------------------------------
+    def start(self) -> None:
+        version = f"Python {sys.version.split()[0]} · rules {pygame_rules.__version__}"
+        set_text("py-version", version)
+        self._load_settings()
+        click = create_proxy(self.on_click)
+        change = create_proxy(self.on_change)
+        self.proxies += [click, change]
+        js.document.addEventListener("click", click)
+        js.document.addEventListener("change", change)
+        self._mark_playable_games()
+        req = parse_link(str(js.location.search))
+        if req.messages:
+            self.notice(" ".join(req.messages))
+        self.route(req)
+        js.document.body.setAttribute("data-app-state", "ready")
+
+    def _load_settings(self) -> None:
+        try:
+            settings = storage.read_json(storage.SETTINGS_KEY) or {}
+        except ValueError:
+            settings = {}
+        speed = settings.get("speed") if isinstance(settings, dict) else None
+        params = parse_link_speed(str(js.location.search))
+        self.speed = params or (speed if speed in SPEEDS else "normal")
+        select = by_id("speed")
+        if select:
+            select.value = self.speed
+
+    def _mark_playable_games(self) -> None:
+        """Turn the lobby's static cards into buttons for the games that are built."""
+        built = {g.id for g in tables.playable_games()}
+        for game_id in pygame_rules.GAME_IDS:
+            card = js.document.querySelector(f'[data-game="{game_id}"]')
+            if card and game_id not in built:
+                card.classList.add("coming-soon")
+
+    def route(self, req: LinkRequest) -> None:
+        if req.rules:
+            self.open_rules(req.rules)
+        if req.game_id and req.start:
+            game = pygame_rules.get_game(req.game_id)
+            seed = req.seed if req.seed is not None else new_seed()
+            self.start_game(
+                req.game_id,
+                req.players or game.default_players,
+                seed,
+                req.level or "normal",
+                req.options,
+            )
+        elif req.game_id:
+            self.show_setup(req.game_id)
+        else:
+            self.show_lobby()
+
+    # -- screens ------------------------------------------------------------------
+    def show_lobby(self) -> None:
+        self.leave_game()
+        by_id("screen").hidden = True
+        by_id("lobby").hidden = False
+        self._show_resume()
+        js.document.title = "Trick Table"
+
+    def _show_resume(self) -> None:
+        box = by_id("resume")
+        if not box:
+            return
+        from .screens import resume_box
+
+        try:
+            save = storage.read_json(storage.SAVE_KEY)
+        except ValueError:
+            save = {"broken": True}
+        mount(box, resume_box(save))
+
+    def show_setup(self, game_id: str) -> None:
+        self.leave_game()
+        self.setup_game = game_id
+        by_id("lobby").hidden = True
+        screen = by_id("screen")
+        screen.hidden = False
+        game = pygame_rules.get_game(game_id)
+        mount(screen, setup_screen(game))
+        js.document.title = f"{game.title} — set up"
+        heading = js.document.querySelector("#screen h2")
+        if heading:
+            heading.focus()
+
+    def start_game(
+        self, game_id: str, players: int, seed: int, level: str, options: dict[str, Any]
+    ) -> None:
+        self.leave_game()
+        self.session = Session(game_id, players, seed, level, options)
+        self.local = {}
+        self.session.log.append(f"New game of {self.session.game.title}, seed {seed}.")
+        self._enter_table()
+
+    def resume(self) -> None:
+        try:
+            save = storage.read_json(storage.SAVE_KEY)
+            session = Session.from_save(save)
+        except (ValueError, SaveError) as exc:
+            self.notice(
+                f"That saved game could not be restored: {exc}. It is kept so you can export it."
+            )
+            return
+        self.leave_game()
+        self.session = session
+        self.local = {}
+        session.log.append("Game resumed.")
+        self._enter_table()
+
+    def _enter_table(self) -> None:
+        by_id("lobby").hidden = True
+        by_id("screen").hidden = False
+        js.document.title = f"{self.session.game.title} — Trick Table"
+        self.save()
+        self.render()
+        self.schedule_bots()
+
+    def leave_game(self) -> None:
+        self.generation += 1
+        self.session = None
+        self.thinking = None
+        self.bots_running = False
+
+    def view(self) -> tables.TableView:
+        s = self.session
+        return tables.TableView(
+            game=s.game,
+            obs=s.observation(),
+            legal=s.human_legal(),
+            names=s.names,
+            human=s.human,
+            local=self.local,
+            thinking=self.thinking,
+            reduced_motion=reduced_motion(),
+        )
+
+    def render(self) -> None:
+        s = self.session
+        if s is None:
+            return
+        view = self.view()
+        over = game_over_screen(s, view) if s.is_over() else None
+        mount(by_id("screen"), table_screen(s, view, over, self.speed))
+        if over is not None:
+            node = js.document.querySelector("[data-testid=game-over] h2")
+            if node:
+                node.focus()
+
+    # -- input --------------------------------------------------------------------
+    def on_click(self, event: Any) -> None:
+        target = event.target
+        node = target.closest("[data-action],[data-ui]") if hasattr(target, "closest") else None
+        if not node or node.hasAttribute("disabled"):
+            return
+        action_text = node.getAttribute("data-action")
+        try:
+            if action_text:
+                event.preventDefault()
+                self.human_action(json.loads(action_text))
+            else:
+                name = node.getAttribute("data-ui")
+                value = node.getAttribute("data-value") or ""
+                if self.ui_step(name, value):
+                    event.preventDefault()
+        except Exception as exc:
+            self.fail(exc)
+
+    def on_change(self, event: Any) -> None:
+        target = event.target
+        if getattr(target, "id", "") == "speed" and target.value in SPEEDS:
+            self.speed = target.value
+            storage.write_json(storage.SETTINGS_KEY, {"speed": self.speed})
+
+    def ui_step(self, name: str, value: str) -> bool:
+        """Handle a UI-only control; True when handled."""
+        if name == "play":
+            if value in {g.id for g in tables.playable_games()}:
+                self.show_setup(value)
+            else:
+                self.notice("That game is coming soon.")
+        elif name == "rules":
+            self.open_rules(value)
+        elif name == "close-rules":
+            by_id("rules-dialog").close()
+        elif name == "start":
+            self.start_from_form()
+        elif name == "lobby":
+            self.show_lobby()
+            js.history.replaceState(None, "", "./")
+        elif name == "again":
+            s = self.session
+            self.start_game(s.game_id, s.players, new_seed(), s.level, s.options)
+        elif name == "resume":
+            self.resume()
+        elif name == "discard-save":
+            storage.write_raw(storage.SAVE_KEY, None)
+            self._show_resume()
+        elif name == "export-save":
+            download("trick-table-save.json", storage.read_raw(storage.SAVE_KEY) or "")
+        elif name == "share":
+            s = self.session
+            link = link_for(s.game_id, s.players, s.seed, s.level, s.options)
+            js.history.replaceState(None, "", link)
+            self.notice("The address bar now holds a link to this deal.")
+        elif self.session is not None:
+            module = tables.module_for(self.session.game_id)
+            handler = getattr(module, "on_ui", None)
+            if handler is None:
+                return False
+            handler(name, value, self.view())
+            self.render()
+        else:
+            return False
+        return True
+
+    def start_from_form(self) -> None:
+        game = pygame_rules.get_game(self.setup_game)
+        form = by_id("setup-form")
+        players = int(form.querySelector("[name=players]:checked").value)
+        level = str(form.querySelector("[name=level]:checked").value)
+        if level not in LEVELS:
+            level = "normal"
+        options = {
+            o.name: bool(form.querySelector(f"[name=opt-{o.name}]").checked) for o in game.options
+        }
+        seed_text = str(form.querySelector("[name=seed]").value).strip()
+        seed = int(seed_text) if seed_text.isdigit() else new_seed()
+        self.start_game(game.id, players, seed, level, options)
+
+    def human_action(self, action: dict[str, Any]) -> None:
+        s = self.session
+        if s is None or s.is_over():
+            return
+        try:
+            s.act(s.human, action)
+        except pygame_rules.IllegalAction as exc:
+            self.notice(f"Not allowed: {exc}")
+            return
+        self.local = {}
+        self.after_move()
+
+    def after_move(self) -> None:
+        self.save()
+        self.render()
+        self.schedule_bots()
+
+    # -- bots ---------------------------------------------------------------------
+    def schedule_bots(self) -> None:
+        s = self.session
+        if s is None or self.bots_running or s.is_over() or s.next_bot() is None:
+            return
+        self.bots_running = True
+        self.spawn(self.run_bots(self.generation))
+
+    async def run_bots(self, generation: int) -> None:
+        try:
+            while generation == self.generation:
+                s = self.session
+                seat = s.next_bot() if s is not None and not s.is_over() else None
+                if seat is None:
+                    break
+                self.thinking = seat
+                self.render()
+                await asyncio.sleep(SPEEDS[self.speed])
+                if generation != self.generation:
+                    return
+                s.bot_move(seat)
+                self.thinking = None
+                self.save()
+                self.render()
+                await asyncio.sleep(0)
+        except Exception as exc:
+            self.fail(exc)
+        finally:
+            if generation == self.generation:
+                self.bots_running = False
+                self.thinking = None
+
+    # -- saving -------------------------------------------------------------------
+    def save(self) -> None:
+        s = self.session
+        if s is None:
+            return
+        if s.is_over():
+            storage.write_raw(storage.SAVE_KEY, None)
+            if not self.local.get("recorded"):
+                self.local["recorded"] = True
+                self.record_stats()
+        else:
+            storage.write_json(storage.SAVE_KEY, s.to_save())
+
+    def record_stats(self) -> None:
+        s = self.session
+        try:
+            stats = storage.read_json(storage.STATS_KEY) or {}
+        except ValueError:
+            stats = {}
+        if not isinstance(stats, dict):
+            stats = {}
+        stats = storage.record_result(
+            stats, s.game_id, s.human in s.state.winners(), s.state.scores()[s.human]
+        )
+        storage.write_json(storage.STATS_KEY, stats)
+
+    # -- messages and rules -------------------------------------------------------
+    def notice(self, text: str) -> None:
+        node = by_id("notice")
+        node.textContent = text
+        node.hidden = False
+
+    def open_rules(self, game_id: str) -> None:
+        self.spawn(self._open_rules(game_id))
+
+    def spawn(self, coroutine: Any) -> None:
+        task = asyncio.ensure_future(coroutine)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _open_rules(self, game_id: str) -> None:
+        game = pygame_rules.get_game(game_id)
+        dialog = by_id("rules-dialog")
+        set_text("rules-title", f"How to play {game.title} ({game.designer})")
+        body = by_id("rules-body")
+        response = await js.fetch(f"./static/rules/{game.id}.html")
+        # Our own static file, chosen from the registry (never from the URL's text).
+        body.innerHTML = await response.text() if response.ok else "<p>Rules not found.</p>"
+        if not dialog.open:
+            dialog.showModal()
+
+    def fail(self, exc: BaseException) -> None:
+        js.console.warn(f"app error: {exc!r}")
+        js.document.body.setAttribute("data-app-state", "error")
+        self.notice(f"Something went wrong: {exc}. Your game is saved; reload to resume.")
+
+
+def parse_link_speed(query: str) -> str | None:
+    from urllib.parse import parse_qs
+
+    value = parse_qs(query.lstrip("?")).get("speed", [None])[-1]
+    return value if value in SPEEDS else None
+
+
+def new_seed() -> int:
+    return int(js.Math.floor(js.Math.random() * 1_000_000_000))
+
+
+def reduced_motion() -> bool:
+    return bool(js.matchMedia("(prefers-reduced-motion: reduce)").matches)
+
+
+def download(filename: str, text: str) -> None:
+    blob = js.Blob.new([text], {"type": "application/json"})
+    url = js.URL.createObjectURL(blob)
+    link = js.document.createElement("a")
+    link.href = url
+    link.download = filename
+    link.click()
+    js.URL.revokeObjectURL(url)
+
+
+APP = App()
+
+
+def main() -> None:
+    try:
+        APP.start()
+    except Exception as exc:
+        APP.fail(exc)
+        raise

@@ -1,0 +1,111 @@
+"""Reading a link's query string (`?game=trick-of-trip&players=4&seed=42`) safely.
+
+Every value is checked against the registry; anything unknown or malformed is
+dropped with a plain-words message, and the app falls back to the lobby or to
+defaults. The messages are shown with textContent only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import parse_qs
+
+import pygame_rules
+
+from .session import LEVELS
+
+MAX_SEED = 2**53 - 1
+KNOWN = {"game", "players", "seed", "level", "rules", "speed"}
+
+
+@dataclass
+class LinkRequest:
+    """What a link asks for: a game's setup screen, or (with players/seed) a game at once."""
+
+    game_id: str | None = None
+    players: int | None = None
+    seed: int | None = None
+    level: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    rules: str | None = None
+    start: bool = False
+    messages: list[str] = field(default_factory=list)
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def parse_link(query: str) -> LinkRequest:
+    """Parse `location.search` (with or without the leading '?')."""
+    req = LinkRequest()
+    try:
+        raw = parse_qs(query.lstrip("?"), keep_blank_values=True, max_num_fields=50)
+    except ValueError:
+        req.messages.append("The link's settings could not be read, so they were ignored.")
+        return req
+    values = {k: v[-1] for k, v in raw.items()}
+    from .tables import playable_games
+
+    games = {g.id: g for g in playable_games()}
+
+    rules = values.get("rules")
+    if rules is not None:
+        if rules in games:
+            req.rules = rules
+        else:
+            req.messages.append(f"There are no rules for an unknown game ({_short(rules)!r}).")
+
+    game_id = values.get("game")
+    if game_id is None:
+        return req
+    if game_id not in games:
+        if game_id in pygame_rules.GAME_IDS:
+            req.messages.append("That game is coming soon: pick another one from the lobby.")
+        else:
+            req.messages.append(f"Unknown game {_short(game_id)!r}: pick one from the lobby.")
+        return req
+    game = games[game_id]
+    req.game_id = game_id
+
+    if "players" in values:
+        text = values["players"]
+        if text.isdigit() and game.min_players <= int(text) <= game.max_players:
+            req.players = int(text)
+        else:
+            req.messages.append(
+                f"{game.title} takes {game.min_players}–{game.max_players} players, "
+                f"so {_short(text)!r} was replaced by {game.default_players}."
+            )
+    if "seed" in values:
+        text = values["seed"]
+        if text.isdigit() and int(text) <= MAX_SEED:
+            req.seed = int(text)
+        else:
+            req.messages.append(f"The seed must be a whole number; {_short(text)!r} was ignored.")
+    if "level" in values:
+        if values["level"] in LEVELS:
+            req.level = values["level"]
+        else:
+            req.messages.append(f"Unknown bot level {_short(values['level'])!r}; using Normal.")
+    for option in game.options:
+        key = f"opt-{option.name}"
+        if key in values:
+            text = values[key]
+            if text in ("0", "1"):
+                req.options[option.name] = text == "1"
+            else:
+                req.messages.append(f"The option {option.label!r} takes 0 or 1; using default.")
+    for key in values:
+        if key not in KNOWN and not any(key == f"opt-{o.name}" for o in game.options):
+            req.messages.append(f"The setting {_short(key)!r} is not known and was ignored.")
+    req.start = "seed" in values or "players" in values
+    return req
+
+
+def link_for(game_id: str, players: int, seed: int, level: str, options: dict[str, Any]) -> str:
+    """The shareable query string for a deal (the inverse of parse_link)."""
+    parts = [f"game={game_id}", f"players={players}", f"seed={seed}", f"level={level}"]
+    parts += [f"opt-{k}={int(bool(v))}" for k, v in sorted(options.items())]
+    return "?" + "&".join(parts)

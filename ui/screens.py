@@ -1,0 +1,254 @@
+"""Screens shared by every game: setup, the table frame, game over, the resume box."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pygame_rules
+
+from . import tables
+from .session import LEVEL_HELP, LEVEL_NAMES, LEVELS, Session
+from .vdom import El, h
+from .widgets import log_panel, ui_button
+
+
+def setup_screen(game: pygame_rules.Game) -> El:
+    """Players, bot level and the game's options, then Start."""
+    player_choices = [
+        h(
+            "label",
+            {"class": "choice"},
+            h(
+                "input",
+                {
+                    "type": "radio",
+                    "name": "players",
+                    "value": n,
+                    "checked": n == game.default_players,
+                },
+            ),
+            h("span", {}, f"{n} players"),
+        )
+        for n in range(game.min_players, game.max_players + 1)
+    ]
+    level_choices = [
+        h(
+            "label",
+            {"class": "choice"},
+            h(
+                "input",
+                {"type": "radio", "name": "level", "value": level, "checked": level == "normal"},
+            ),
+            h("span", {}, h("strong", {}, LEVEL_NAMES[level]), " — ", LEVEL_HELP[level]),
+        )
+        for level in LEVELS
+    ]
+    option_choices = [
+        h(
+            "label",
+            {"class": "choice"},
+            h("input", {"type": "checkbox", "name": f"opt-{o.name}", "checked": bool(o.default)}),
+            h("span", {}, h("strong", {}, o.label), f" — {o.help}" if o.help else ""),
+        )
+        for o in game.options
+    ]
+    return h(
+        "section",
+        {"class": "setup", "aria-labelledby": "setup-title"},
+        h("h2", {"id": "setup-title", "tabindex": "-1"}, game.title),
+        h("p", {"class": "designer"}, f"by {game.designer}"),
+        h("p", {}, game.pitch),
+        h(
+            "form",
+            {"id": "setup-form", "class": "setup-form"},
+            h("fieldset", {}, h("legend", {}, "Players (you and bots)"), player_choices)
+            if game.min_players != game.max_players
+            else h(
+                "fieldset",
+                {},
+                h("legend", {}, "Players"),
+                h(
+                    "label",
+                    {"class": "choice"},
+                    h(
+                        "input",
+                        {
+                            "type": "radio",
+                            "name": "players",
+                            "value": game.min_players,
+                            "checked": True,
+                        },
+                    ),
+                    h("span", {}, f"{game.min_players} players: you against a bot"),
+                ),
+            ),
+            h("fieldset", {}, h("legend", {}, "Bots"), level_choices),
+            h("fieldset", {}, h("legend", {}, "Options"), option_choices)
+            if option_choices
+            else None,
+            h(
+                "details",
+                {},
+                h("summary", {}, "Deal number (optional)"),
+                h(
+                    "label",
+                    {"class": "choice"},
+                    h("span", {}, "Seed "),
+                    h(
+                        "input",
+                        {
+                            "type": "text",
+                            "name": "seed",
+                            "inputmode": "numeric",
+                            "pattern": "[0-9]*",
+                            "autocomplete": "off",
+                            "aria-label": "Seed (leave empty for a random deal)",
+                        },
+                    ),
+                ),
+            ),
+        ),
+        h(
+            "div",
+            {"class": "setup-buttons"},
+            ui_button("start", "Start game", cls="btn primary"),
+            ui_button("rules", "Rules", value=game.id),
+            ui_button("lobby", "Back to games"),
+        ),
+    )
+
+
+def table_screen(session: Session, view: tables.TableView, over: El | None, speed: str) -> El:
+    """The frame around a game's own table: title bar, the table, the log."""
+    module = tables.module_for(session.game_id)
+    game = session.game
+    status = turn_text(session, view)
+    return h(
+        "div",
+        {
+            "class": f"table-screen game-{game.id}",
+            "data-game": game.id,
+            # test hook: present while a bot still has to move
+            "data-waiting": "bots" if session.next_bot() is not None else None,
+        },
+        h(
+            "header",
+            {"class": "table-bar"},
+            h("h2", {"class": "table-title"}, game.title),
+            h("span", {"class": "turn-status", "role": "status", "aria-live": "polite"}, status),
+            h(
+                "span",
+                {"class": "table-buttons"},
+                ui_button("rules", "Rules", value=game.id, cls="btn small"),
+                ui_button("share", "Link to deal", cls="btn small"),
+                ui_button("lobby", "Leave", cls="btn small"),
+            ),
+        ),
+        over,
+        module.render(view),
+        log_panel(session.log),
+    )
+
+
+def turn_text(session: Session, view: tables.TableView) -> str:
+    if session.is_over():
+        return "Game over"
+    if view.legal:
+        return "Your move"
+    acting = session.state.acting()
+    names = ", ".join(session.names[s] for s in acting)
+    return f"Waiting for {names}…"
+
+
+def game_over_screen(session: Session, view: tables.TableView) -> El:
+    """Final scores (`data-score` on each total), the winners, play again."""
+    state = session.state
+    scores = state.scores()
+    winners = state.winners()
+    names = session.names
+    if session.human in winners:
+        headline = "You win!" if len(winners) == 1 else "You share the win!"
+    else:
+        headline = " and ".join(names[w] for w in winners) + (
+            " wins" if len(winners) == 1 else " share the win"
+        )
+    order = sorted(range(len(scores)), key=lambda s: -scores[s])
+    rows = [
+        h(
+            "tr",
+            {"class": "winner" if s in winners else None},
+            h("th", {"scope": "row"}, names[s] + (" ★" if s in winners else "")),
+            h("td", {"data-score": scores[s], "data-seat": s}, str(scores[s])),
+        )
+        for s in order
+    ]
+    module = tables.module_for(session.game_id)
+    details = getattr(module, "final_details", None)
+    return h(
+        "section",
+        {
+            "class": "game-over",
+            "data-testid": "game-over",
+            "aria-labelledby": "game-over-title",
+            # test hook: the finished game's setup and moves, to replay in the engine
+            "data-record": json.dumps(session.to_save(), separators=(",", ":")),
+        },
+        h("h2", {"id": "game-over-title", "tabindex": "-1"}, f"Game over — {headline}"),
+        h(
+            "table",
+            {"class": "score-table"},
+            h(
+                "thead",
+                {},
+                h(
+                    "tr",
+                    {},
+                    h("th", {"scope": "col"}, "Player"),
+                    h("th", {"scope": "col"}, "Score"),
+                ),
+            ),
+            h("tbody", {}, rows),
+        ),
+        details(view) if details else None,
+        h(
+            "div",
+            {"class": "setup-buttons"},
+            ui_button("again", "Play again", cls="btn primary"),
+            ui_button("lobby", "Back to games"),
+        ),
+    )
+
+
+def resume_box(save: Any) -> El:
+    """The lobby's offer to resume a saved game (or explain a broken save)."""
+    if save is None:
+        return h("div", {})
+    ok = (
+        isinstance(save, dict)
+        and save.get("format") == 1
+        and save.get("game") in [g.id for g in pygame_rules.list_games()]
+    )
+    if not ok:
+        return h(
+            "div",
+            {"class": "resume broken", "role": "alert"},
+            h(
+                "p",
+                {},
+                "A saved game could not be read (it is damaged or from another "
+                "version). It is kept so you can export it.",
+            ),
+            ui_button("export-save", "Export save"),
+            ui_button("discard-save", "Discard it"),
+        )
+    game = pygame_rules.get_game(save["game"])
+    moves = len(save.get("history") or [])
+    return h(
+        "div",
+        {"class": "resume"},
+        h("p", {}, f"You have a game of {game.title} in progress ({moves} moves)."),
+        ui_button("resume", "Resume", cls="btn primary"),
+        ui_button("export-save", "Export save"),
+        ui_button("discard-save", "Discard it"),
+    )

@@ -1,0 +1,138 @@
+"""One game in progress: the engine state, who is human, the bots, the log, the save.
+
+Pure Python (no browser), so the whole flow can be tested in CPython.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame_rules
+from pygame_rules.bots import make_bot
+from pygame_rules.contract import IllegalAction, State, visible_events
+
+from . import tables
+
+SAVE_FORMAT = 1
+LEVELS = ("easy", "normal", "hard")
+LEVEL_NAMES = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
+LEVEL_HELP = {
+    "easy": "Relaxed bots that sometimes slip.",
+    "normal": "Bots that play sensibly.",
+    "hard": "Bots that think ahead.",
+}
+
+
+class SaveError(ValueError):
+    """A save that cannot be restored (corrupted, unknown version, unknown game)."""
+
+
+@dataclass
+class Session:
+    game_id: str
+    players: int
+    seed: int
+    level: str = "normal"
+    options: dict[str, Any] = field(default_factory=dict)
+    human: int = 0
+    state: State = field(init=False)
+    history: list[list[Any]] = field(default_factory=list, init=False)
+    log: list[str] = field(default_factory=list, init=False)
+
+    def __post_init__(self) -> None:
+        if self.level not in LEVELS:
+            raise ValueError(f"unknown bot level {self.level!r}")
+        game = pygame_rules.get_game(self.game_id)
+        self.state = game.new_game(self.players, self.seed, self.options)
+        self.options = dict(self.state.options)
+
+    @property
+    def game(self) -> pygame_rules.Game:
+        return pygame_rules.get_game(self.game_id)
+
+    @property
+    def names(self) -> list[str]:
+        return ["You"] + [f"Bot {i}" for i in range(1, self.players)]
+
+    def is_over(self) -> bool:
+        return self.state.is_over()
+
+    def human_legal(self) -> list[dict[str, Any]]:
+        """The human's legal actions now ([] when it is not their move)."""
+        if self.human not in self.state.acting():
+            return []
+        return self.state.legal_actions(self.human)
+
+    def next_bot(self) -> int | None:
+        """The first bot seat that must act now, if any."""
+        for seat in self.state.acting():
+            if seat != self.human:
+                return seat
+        return None
+
+    def act(self, seat: int, action: dict[str, Any]) -> list[dict[str, Any]]:
+        """Apply one action (raises IllegalAction, changing nothing) and log what the human saw."""
+        events = self.state.apply(seat, action)
+        self.history.append([seat, action])
+        seen = visible_events(events, self.human)
+        describe = tables.module_for(self.game_id).describe
+        for event in seen:
+            line = describe(event, self.names)
+            if line:
+                self.log.append(line)
+        return seen
+
+    def bot_move(self, seat: int) -> list[dict[str, Any]]:
+        """Let the bot in `seat` choose and play; seeded by game seed, seat and move number."""
+        from pygame_rules.bots import SeatView
+
+        bot = make_bot(self.game_id, self.level, self.seed * 1009 + seat * 101 + len(self.history))
+        action = bot.choose(SeatView(self.state, seat))
+        return self.act(seat, action)
+
+    def observation(self) -> dict[str, Any]:
+        return self.state.observation(self.human)
+
+    # -- saves ------------------------------------------------------------------
+    def to_save(self) -> dict[str, Any]:
+        """Everything needed to rebuild this exact table: setup plus the action history."""
+        return {
+            "format": SAVE_FORMAT,
+            "game": self.game_id,
+            "players": self.players,
+            "seed": self.seed,
+            "level": self.level,
+            "options": self.options,
+            "history": self.history,
+        }
+
+    @classmethod
+    def from_save(cls, data: Any) -> Session:
+        """Rebuild a session by replaying its history; SaveError says what was wrong."""
+        if not isinstance(data, dict):
+            raise SaveError("the save is not a game record")
+        if data.get("format") != SAVE_FORMAT:
+            raise SaveError(f"the save has an unknown format version ({data.get('format')!r})")
+        game_id = data.get("game")
+        if game_id not in [g.id for g in pygame_rules.list_games()]:
+            raise SaveError(f"the save is for an unknown game ({game_id!r})")
+        try:
+            session = cls(
+                game_id,
+                int(data["players"]),
+                int(data["seed"]),
+                str(data.get("level", "normal")),
+                dict(data.get("options") or {}),
+            )
+            history = data["history"]
+            if not isinstance(history, list):
+                raise SaveError("the save's move list is damaged")
+            for entry in history:
+                seat, action = entry
+                session.act(int(seat), action)
+        except SaveError:
+            raise
+        except (IllegalAction, KeyError, TypeError, ValueError) as exc:
+            raise SaveError(f"the save is damaged: {exc}") from exc
+        return session

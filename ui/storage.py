@@ -1,0 +1,60 @@
+"""Local storage of the game in progress and per-game statistics.
+
+Storage can be missing or blocked (private modes, cross-site frames), so every
+call degrades to "nothing stored" instead of failing.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+try:
+    from js import localStorage  # type: ignore[import-not-found]
+except Exception:
+    localStorage = None
+
+SAVE_KEY = "pygame-table.save"
+STATS_KEY = "pygame-table.stats"
+SETTINGS_KEY = "pygame-table.settings"
+
+
+def read_raw(key: str) -> str | None:
+    try:
+        value = None if localStorage is None else localStorage.getItem(key)
+        return value if isinstance(value, str) else None  # JS null arrives as JsNull
+    except Exception:
+        return None
+
+
+def write_raw(key: str, value: str | None) -> bool:
+    try:
+        if localStorage is None:
+            return False
+        if value is None:
+            localStorage.removeItem(key)
+        else:
+            localStorage.setItem(key, value)
+        return True
+    except Exception:
+        return False
+
+
+def read_json(key: str) -> Any:
+    """The stored JSON value, None when absent; raises ValueError when it is not JSON."""
+    raw = read_raw(key)
+    return None if raw is None else json.loads(raw)
+
+
+def write_json(key: str, value: Any) -> bool:
+    return write_raw(key, json.dumps(value, separators=(",", ":")))
+
+
+def record_result(stats: dict[str, Any], game_id: str, won: bool, score: int) -> dict[str, Any]:
+    """Statistics after one finished game: played, won and best score per game."""
+    entry = dict(stats.get(game_id) or {"played": 0, "won": 0, "best": None})
+    entry["played"] = int(entry.get("played", 0)) + 1
+    entry["won"] = int(entry.get("won", 0)) + (1 if won else 0)
+    best = entry.get("best")
+    entry["best"] = score if best is None else max(int(best), score)
+    return {**stats, game_id: entry}

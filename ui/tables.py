@@ -1,0 +1,60 @@
+"""Which UI module draws which game, and the view each one is given.
+
+A game's UI module (ui/<game id with underscores>.py) provides:
+- `render(view: TableView) -> El`: the whole table for the human's seat;
+- `describe(event, names) -> str | None`: one log line per event;
+- optionally `on_ui(name, value, view)`: UI-only steps (e.g. moving a card
+  between two groups before confirming) that change `view.local`;
+- optionally `final_details(view) -> El | None`: extra game-over content.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+import pygame_rules
+
+
+@dataclass
+class TableView:
+    """What a game module may use to draw: never the state, only the human's view."""
+
+    game: pygame_rules.Game
+    obs: dict[str, Any]
+    legal: list[dict[str, Any]]
+    names: list[str]
+    human: int = 0
+    local: dict[str, Any] = field(default_factory=dict)
+    thinking: int | None = None  # a bot seat that is about to move
+    reduced_motion: bool = False
+
+    def is_legal(self, action: dict[str, Any]) -> bool:
+        return action in self.legal
+
+    def legal_of(self, kind: str) -> list[dict[str, Any]]:
+        """The legal actions of one type, in the engine's order."""
+        return [a for a in self.legal if a.get("type") == kind]
+
+
+_MODULES: dict[str, ModuleType] = {}
+
+
+def playable_games() -> list[pygame_rules.Game]:
+    """Registered games that also have a table UI module (the rest are 'coming soon')."""
+    return [
+        g
+        for g in pygame_rules.list_games()
+        if importlib.util.find_spec(f"ui.{g.id.replace('-', '_')}") is not None
+    ]
+
+
+def module_for(game_id: str) -> ModuleType:
+    """The UI module of a registered game (ValueError for unknown ids)."""
+    pygame_rules.get_game(game_id)  # raises ValueError on unknown ids
+    if game_id not in _MODULES:
+        _MODULES[game_id] = importlib.import_module(f"ui.{game_id.replace('-', '_')}")
+    return _MODULES[game_id]

@@ -1,0 +1,301 @@
+"""Trick of Trip table: the two-step draft, low-card tricks, per-suit scores."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pygame_rules.trick_of_trip import SUITS, TRUMP, card_name, rank_of, suit_of
+
+from .tables import TableView
+from .vdom import El, h
+from .widgets import action_button, board, card, card_row, controls, prompt, seat_panel, table
+
+TOGGLE = "tot-move"  # move a card between the two groups while splitting
+
+
+def card_el(
+    c: int,
+    *,
+    action: dict[str, Any] | None = None,
+    ui: tuple[str, Any] | None = None,
+    selected: bool = False,
+    small: bool = False,
+) -> El:
+    suit = SUITS[suit_of(c)]
+    return card(
+        card_name(c),
+        rank=str(rank_of(c)),
+        symbol=suit["symbol"],
+        suit_key=suit["key"],
+        action=action,
+        ui=ui,
+        selected=selected,
+        extra_class="small" if small else "",
+    )
+
+
+def cards_text(cards: list[int]) -> str:
+    return ", ".join(card_name(c) for c in cards) or "none"
+
+
+def describe(event: dict[str, Any], names: list[str]) -> str | None:
+    """One log line per event the human saw."""
+    kind = event["type"]
+    if kind == "played":
+        return f"{names[event['seat']]} played the {card_name(event['card'])}."
+    if kind == "trick_won":
+        return (
+            f"{names[event['winner']]} won the trick with the {card_name(event['card'])} "
+            f"({event['reason']})."
+        )
+    if kind == "round_over":
+        return f"Round {event['round']} over. Scores: " + ", ".join(
+            f"{names[s]} {p}" for s, p in enumerate(event["scores"])
+        )
+    if kind == "round_start":
+        lead = event["lead"]
+        return (
+            f"Round {event['round']}: stands pass {event['direction']}; "
+            f"{names[lead['seat']]} leads ({lead['reason']})."
+        )
+    if kind == "dealt":
+        return f"You drew {cards_text(event['cards'])}."
+    if kind == "stand_picked":
+        who = names[event["receiver"]]
+        giver = "your" if event["splitter"] == 0 else names[event["splitter"]] + "'s"
+        return f"{who} took {cards_text(event['picked'])} from {giver} stand."
+    if kind == "tricks_start":
+        return f"Tricks begin: {names[event['leader']]} leads."
+    if kind == "game_over":
+        return "Game over."
+    return None
+
+
+def on_ui(name: str, value: str, view: TableView) -> None:
+    """Move a card between group A and group B of the split."""
+    if name != TOGGLE:
+        return
+    group_b: list[int] = view.local.setdefault("group_b", [])
+    c = int(value)
+    if c in group_b:
+        group_b.remove(c)
+    elif len(group_b) < 3 and c in view.obs["hand"]:
+        group_b.append(c)
+
+
+def split_action(view: TableView, group_b: list[int]) -> dict[str, Any] | None:
+    """The legal split matching the human's two groups (the engine fixes set order)."""
+    wanted = sorted(group_b)
+    for action in view.legal_of("split"):
+        if any(sorted(s) == wanted for s in action["sets"]):
+            return action
+    return None
+
+
+def draft_area(view: TableView) -> list[El]:
+    obs = view.obs
+    if obs["phase"] == "split" and view.legal:
+        group_b = [c for c in view.local.get("group_b", []) if c in obs["hand"]]
+        group_a = [c for c in obs["hand"] if c not in group_b]
+        to_whom = view.names[obs["pass_to"]]
+        confirm = split_action(view, group_b) if len(group_b) == 3 else None
+        return [
+            prompt(
+                "Split your six cards into two groups of three.",
+                note=f"Tap a card to move it between the groups. {to_whom} will take one "
+                "group; you keep the other.",
+            ),
+            h("p", {"class": "group-label"}, "Group A"),
+            card_row([card_el(c, ui=(TOGGLE, c)) for c in group_a], label="Group A"),
+            h("p", {"class": "group-label"}, "Group B"),
+            card_row([card_el(c, ui=(TOGGLE, c), selected=True) for c in group_b], label="Group B"),
+            controls(
+                [action_button(confirm, f"Offer these groups to {to_whom}", cls="btn primary")]
+                if confirm
+                else [h("p", {"class": "hint"}, f"Group B needs 3 cards ({len(group_b)} now).")]
+            ),
+        ]
+    if obs["phase"] == "pick" and view.legal:
+        stand = next(s for s in obs["stands"] if s["receiver"] == view.human)
+        giver = view.names[stand["splitter"]]
+        return [
+            prompt(
+                f"Take one of the two groups {giver} offers you.",
+                note="The other group goes back to them.",
+            ),
+            *[
+                h(
+                    "div",
+                    {"class": "offer"},
+                    card_row([card_el(c) for c in stand["sets"][i]], label=f"Group {i + 1}"),
+                    action_button(
+                        {"type": "pick", "set": i}, f"Take group {i + 1}", cls="btn primary"
+                    ),
+                )
+                for i in (0, 1)
+            ],
+        ]
+    return []
+
+
+def seat_for(view: TableView, s: int) -> El:
+    obs = view.obs
+    count = obs["hand_sizes"][s]
+    lines = [f"{count} card{'s' if count != 1 else ''} · score {obs['scores'][s]}"]
+    formula = score_formula(obs["score_breakdown"][s])
+    if formula:
+        lines.append(formula)
+    known = [c for c in obs["known_hands"][s]] if s != view.human else []
+    extra = []
+    if known:
+        extra.append(h("p", {"class": "row-label"}, "Known cards:"))
+        extra.append(
+            card_row(
+                [card_el(c, small=True) for c in known],
+                label=f"Known cards of {view.names[s]}",
+                cls="known",
+            )
+        )
+    if obs["won"][s]:
+        extra.append(h("p", {"class": "row-label"}, "Won:"))
+        extra.append(
+            card_row(
+                [card_el(c, small=True) for c in obs["won"][s]],
+                label=f"Cards won by {view.names[s]}",
+                cls="won",
+            )
+        )
+    if obs["phase"] in ("split", "pick"):
+        done = obs["split_done"][s] if obs["phase"] == "split" else obs["pick_done"][s]
+        lines.append("ready" if done else "choosing…")
+    active = s in obs["acting"] and obs["phase"] == "play"
+    if view.thinking == s:
+        lines.append("thinking…")
+    return seat_panel(
+        view.names[s],
+        seat=s,
+        lines=lines,
+        active=active or view.thinking == s,
+        human=s == view.human,
+        extra=extra,
+    )
+
+
+def score_formula(breakdown: list[dict[str, Any]]) -> str:
+    """Why a score is what it is: 'Moons 9×2 + Stars 4×1 = 22'."""
+    parts = [
+        f"{SUITS[b['suit']]['symbol']} {b['highest']}×{b['count']}" for b in breakdown if b["count"]
+    ]
+    total = sum(b["points"] for b in breakdown)
+    return (" + ".join(parts) + f" = {total}") if parts else ""
+
+
+def trick_area(view: TableView) -> list[El]:
+    obs = view.obs
+    shown = obs["trick"]
+    title = f"Round {obs['round']} of {obs['rounds']}"
+    if obs["phase"] == "play":
+        title += f" · trick {obs['trick_number']}"
+    items: list[El] = [h("p", {"class": "centre-title"}, title)]
+    if obs["phase"] in ("split", "pick"):
+        items.append(
+            h(
+                "p",
+                {},
+                f"Draft: stands pass {obs['direction']} "
+                f"(you give to {view.names[obs['pass_to']]}, "
+                f"take from {view.names[obs['receive_from']]}).",
+            )
+        )
+    if shown:
+        items.append(
+            h(
+                "div",
+                {"class": "trick"},
+                [
+                    h(
+                        "figure",
+                        {"class": "played-card"},
+                        card_el(c),
+                        h("figcaption", {}, view.names[s]),
+                    )
+                    for s, c in shown
+                ],
+            )
+        )
+    elif obs.get("last_trick") and obs["phase"] == "play":
+        last = obs["last_trick"]
+        items.append(
+            h(
+                "p",
+                {"class": "last-trick"},
+                f"Last trick: {view.names[last['winner']]} won with the "
+                f"{card_name(last['card'])} ({last['reason']}).",
+            )
+        )
+    lead = obs.get("round_lead")
+    if lead:
+        items.append(
+            h(
+                "p",
+                {"class": "lead-note"},
+                f"{view.names[lead['seat']]} leads this round: {lead['reason']}.",
+            )
+        )
+    return items
+
+
+def hand_area(view: TableView) -> list[El]:
+    obs = view.obs
+    draft = draft_area(view)
+    if draft:
+        return draft
+    plays = {a["card"]: a for a in view.legal_of("play")}
+    hand = card_row([card_el(c, action=plays.get(c)) for c in obs["hand"]], label="Your hand")
+    if plays:
+        note = "Low cards win; a 7 beats trumps. Follow the led suit if you can."
+        if obs["led_suit"] is not None:
+            note = f"Led suit: {SUITS[obs['led_suit']]['name']}. " + note
+        return [prompt("Your turn: play a highlighted card.", note=note), hand]
+    waiting = "Waiting for the others…" if obs["phase"] != "over" else ""
+    return [h("p", {"class": "hint"}, waiting), hand] if waiting else [hand]
+
+
+def score_table(view: TableView) -> El:
+    obs = view.obs
+    headers = ["Player"] + [f"{s['symbol']} {s['name']}" for s in SUITS] + ["Total"]
+    rows = []
+    for s, breakdown in enumerate(obs["score_breakdown"]):
+        cells = [
+            f"{b['highest']}×{b['count']}={b['points']}" if b["count"] else "–" for b in breakdown
+        ]
+        rows.append([view.names[s], *cells, obs["scores"][s]])
+    return h(
+        "div",
+        {
+            "class": "table-scroll",
+            "tabindex": "0",
+            "role": "region",
+            "aria-label": "Score breakdown",
+        },
+        table(headers, rows, caption="Score: per suit, highest rank × cards won"),
+    )
+
+
+def render(view: TableView) -> El:
+    me = view.human
+    n = view.obs["num_players"]
+    others = [(me + i) % n for i in range(1, n)]
+    return board(
+        seats=[seat_for(view, s) for s in others],
+        centre=trick_area(view),
+        hand=[seat_for(view, me), *hand_area(view)],
+        side=[score_table(view)],
+    )
+
+
+def final_details(view: TableView) -> El:
+    return score_table(view)
+
+
+__all__ = ["TRUMP", "describe", "final_details", "on_ui", "render"]

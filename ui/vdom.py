@@ -1,0 +1,61 @@
+"""A tiny virtual DOM: game screens are built as plain `El` trees, then mounted.
+
+Keeping the tree in plain Python lets tests check a table without a browser,
+and mounting sets text with `textContent` only, so no game or URL text can
+ever become HTML.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+Child = "El | str | int | None | list[Any]"
+
+
+@dataclass
+class El:
+    """One element: a tag, its attributes (str values) and its children."""
+
+    tag: str
+    attrs: dict[str, str] = field(default_factory=dict)
+    children: list[El | str] = field(default_factory=list)
+
+    def walk(self) -> Iterator[El]:
+        """This element and every element below it, depth first."""
+        yield self
+        for child in self.children:
+            if isinstance(child, El):
+                yield from child.walk()
+
+    def find_all(self, predicate: Callable[[El], bool]) -> list[El]:
+        return [el for el in self.walk() if predicate(el)]
+
+    def text(self) -> str:
+        """All the text below this element, as a reader would see it."""
+        return "".join(c if isinstance(c, str) else c.text() for c in self.children)
+
+
+def _flatten(children: tuple[Any, ...], out: list[El | str]) -> None:
+    for child in children:
+        if child is None or child is False:
+            continue
+        if isinstance(child, list | tuple):
+            _flatten(tuple(child), out)
+        elif isinstance(child, El):
+            out.append(child)
+        else:
+            out.append(str(child))
+
+
+def h(tag: str, attrs: dict[str, Any] | None = None, *children: Any) -> El:
+    """Build an element. Attributes with value None/False are left out; True means present."""
+    clean: dict[str, str] = {}
+    for key, value in (attrs or {}).items():
+        if value is None or value is False:
+            continue
+        clean[key] = "" if value is True else str(value)
+    out: list[El | str] = []
+    _flatten(children, out)
+    return El(tag, clean, out)

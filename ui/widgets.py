@@ -1,0 +1,224 @@
+"""Shared table widgets: cards, seats, action buttons, log, dice, score tables.
+
+Every game module arranges these; none of them knows any rules. A control that
+takes a game action carries `data-action` (the action as JSON) and is only
+built while that action is legal; UI-only controls carry `data-ui` instead.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .vdom import El, h
+
+
+def action_json(action: dict[str, Any]) -> str:
+    """The canonical `data-action` text of an action (sorted keys, no spaces)."""
+    return json.dumps(action, sort_keys=True, separators=(",", ":"))
+
+
+def action_button(
+    action: dict[str, Any], label: str, *, cls: str = "btn", title: str | None = None
+) -> El:
+    """A button that plays `action` when clicked."""
+    return h(
+        "button",
+        {"type": "button", "class": cls, "data-action": action_json(action), "title": title},
+        label,
+    )
+
+
+def ui_button(
+    name: str,
+    label: str,
+    *,
+    value: Any = None,
+    cls: str = "btn",
+    pressed: bool | None = None,
+    aria_label: str | None = None,
+) -> El:
+    """A button for a UI-only step (selecting, confirming, navigating)."""
+    return h(
+        "button",
+        {
+            "type": "button",
+            "class": cls,
+            "data-ui": name,
+            "data-value": None if value is None else str(value),
+            "aria-pressed": None if pressed is None else str(pressed).lower(),
+            "aria-label": aria_label,
+        },
+        label,
+    )
+
+
+def card(
+    label: str,
+    *,
+    rank: str = "",
+    symbol: str = "",
+    suit_key: str = "",
+    action: dict[str, Any] | None = None,
+    ui: tuple[str, Any] | None = None,
+    back: bool = False,
+    selected: bool = False,
+    extra_class: str = "",
+    note: str = "",
+) -> El:
+    """A playing card. `label` is its accessible name ("5 of Moons").
+
+    With `action` it is a legal-move button; with `ui` a UI-only toggle; else a
+    picture. `back` draws a coloured back showing only the suit symbol.
+    """
+    classes = [
+        "card",
+        f"suit-{suit_key}" if suit_key else "",
+        "back" if back else "face",
+        "selected" if selected else "",
+        extra_class,
+    ]
+    face = [
+        h("span", {"class": "rank", "aria-hidden": "true"}, rank),
+        h("span", {"class": "sym", "aria-hidden": "true"}, symbol),
+        h("span", {"class": "note", "aria-hidden": "true"}, note) if note else None,
+    ]
+    attrs: dict[str, Any] = {"class": " ".join(c for c in classes if c)}
+    if action is not None:
+        attrs.update({"type": "button", "data-action": action_json(action), "aria-label": label})
+        return h("button", attrs, face)
+    if ui is not None:
+        attrs.update(
+            {
+                "type": "button",
+                "data-ui": ui[0],
+                "data-value": str(ui[1]),
+                "aria-label": label,
+                "aria-pressed": str(selected).lower(),
+            }
+        )
+        return h("button", attrs, face)
+    attrs.update({"role": "img", "aria-label": label})
+    return h("span", attrs, face)
+
+
+def card_row(cards: list[El], *, label: str, cls: str = "") -> El:
+    """A labelled row of cards (a hand, a trick, a pile)."""
+    return h(
+        "div", {"class": f"card-row {cls}".strip(), "role": "group", "aria-label": label}, cards
+    )
+
+
+def seat_panel(
+    name: str,
+    *,
+    seat: int,
+    lines: list[str | El],
+    active: bool = False,
+    human: bool = False,
+    out: bool = False,
+    extra: list[El] | None = None,
+) -> El:
+    """One player's place at the table: name, turn marker, facts, extra widgets."""
+    classes = ["seat", "active" if active else "", "human" if human else "", "out" if out else ""]
+    title = [
+        h("span", {"class": "seat-name"}, name),
+        h("span", {"class": "turn-badge"}, "to play") if active else None,
+        h("span", {"class": "out-badge"}, "out") if out else None,
+    ]
+    return h(
+        "section",
+        {
+            "class": " ".join(c for c in classes if c),
+            "data-seat": seat,
+            "aria-label": name + (", to play" if active else ""),
+        },
+        h("h3", {"class": "seat-title"}, title),
+        [h("p", {"class": "seat-line"}, line) for line in lines],
+        extra or [],
+    )
+
+
+def prompt(text: str, *, note: str = "") -> El:
+    """What the human should do now, announced politely to screen readers."""
+    return h(
+        "div",
+        {"class": "prompt", "role": "status", "aria-live": "polite"},
+        h("strong", {}, text),
+        h("span", {"class": "prompt-note"}, note) if note else None,
+    )
+
+
+def controls(buttons: list[El], *, label: str = "Your move") -> El:
+    return h("div", {"class": "controls", "role": "group", "aria-label": label}, buttons)
+
+
+def log_panel(lines: list[str], *, limit: int = 60) -> El:
+    """The game log, newest last (scrolls; screen readers get new lines politely)."""
+    shown = lines[-limit:]
+    return h(
+        "section",
+        {"class": "log", "aria-label": "Game log", "tabindex": "0"},
+        h("h3", {}, "Log"),
+        h(
+            "ol",
+            {"class": "log-lines", "aria-live": "polite"},
+            [h("li", {}, line) for line in shown],
+        ),
+    )
+
+
+PIP_LAYOUT = {
+    1: [5],
+    2: [1, 9],
+    3: [1, 5, 9],
+    4: [1, 3, 7, 9],
+    5: [1, 3, 5, 7, 9],
+    6: [1, 3, 4, 6, 7, 9],
+}
+
+
+def die(value: int, *, label: str, rolling: bool = False, cls: str = "") -> El:
+    """A six-sided die drawn with pips (a 3x3 grid); `rolling` plays a short animation."""
+    pips = [
+        h("span", {"class": "pip" if i in PIP_LAYOUT.get(value, []) else "pip off"})
+        for i in range(1, 10)
+    ]
+    classes = f"die {'rolling' if rolling else ''} {cls}".split()
+    return h(
+        "span",
+        {"class": " ".join(classes), "role": "img", "aria-label": label, "data-value": value},
+        pips,
+    )
+
+
+def table(
+    headers: list[str], rows: list[list[Any]], *, caption: str = "", cls: str = "score-table"
+) -> El:
+    """A plain data table (score breakdowns)."""
+    return h(
+        "table",
+        {"class": cls},
+        h("caption", {}, caption) if caption else None,
+        h("thead", {}, h("tr", {}, [h("th", {"scope": "col"}, x) for x in headers])),
+        h("tbody", {}, [h("tr", {}, [h("td", {}, str(c)) for c in row]) for row in rows]),
+    )
+
+
+def board(
+    *,
+    seats: list[El],
+    centre: list[El],
+    hand: list[El],
+    side: list[El] | None = None,
+    cls: str = "",
+) -> El:
+    """The table layout: opponents on top, centre, then the human's area."""
+    return h(
+        "div",
+        {"class": f"board {cls}".strip()},
+        h("div", {"class": "opponents"}, seats),
+        h("div", {"class": "centre", "aria-label": "Table centre", "role": "region"}, centre),
+        h("div", {"class": "my-area"}, hand),
+        h("div", {"class": "side"}, side or []),
+    )
