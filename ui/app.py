@@ -38,6 +38,8 @@ class App:
         self.thinking: int | None = None
         self.proxies: list[Any] = []
         self.tasks: set[asyncio.Future[Any]] = set()  # keep running tasks referenced
+        self.embed_game: str | None = None  # set in embed mode (embed.html): one game only
+        self.save_key = storage.SAVE_KEY
 
     # -- boot ---------------------------------------------------------------------
     def start(self) -> None:
@@ -53,6 +55,9 @@ class App:
         req = parse_link(str(js.location.search))
         if req.messages:
             self.notice(" ".join(req.messages))
+        if js.document.body.getAttribute("data-mode") == "embed":
+            self.embed_game = req.game_id
+            self.save_key = f"{storage.SAVE_KEY}.embed.{req.game_id}"
         self.route(req)
         js.document.body.setAttribute("data-app-state", "ready")
 
@@ -96,6 +101,9 @@ class App:
 
     # -- screens ------------------------------------------------------------------
     def show_lobby(self) -> None:
+        if self.embed_game:
+            self.show_setup(self.embed_game)
+            return
         self.leave_game()
         by_id("screen").hidden = True
         by_id("lobby").hidden = False
@@ -109,7 +117,7 @@ class App:
         from .screens import resume_box
 
         try:
-            save = storage.read_json(storage.SAVE_KEY)
+            save = storage.read_json(self.save_key)
         except ValueError:
             save = {"broken": True}
         mount(box, resume_box(save))
@@ -121,7 +129,12 @@ class App:
         screen = by_id("screen")
         screen.hidden = False
         game = pygame_rules.get_game(game_id)
-        mount(screen, setup_screen(game))
+        embed_url = (
+            ""
+            if self.embed_game
+            else str(js.URL.new(f"embed.html?game={game.id}", js.location.href).href)
+        )
+        mount(screen, setup_screen(game, embed_url))
         js.document.title = f"{game.title} — set up"
         heading = js.document.querySelector("#screen h2")
         if heading:
@@ -138,7 +151,7 @@ class App:
 
     def resume(self) -> None:
         try:
-            save = storage.read_json(storage.SAVE_KEY)
+            save = storage.read_json(self.save_key)
             session = Session.from_save(save)
         except (ValueError, SaveError) as exc:
             self.notice(
@@ -230,17 +243,23 @@ class App:
             self.start_from_form()
         elif name == "lobby":
             self.show_lobby()
-            js.history.replaceState(None, "", "./")
+            if not self.embed_game:
+                js.history.replaceState(None, "", "./")
         elif name == "again":
             s = self.session
             self.start_game(s.game_id, s.players, new_seed(), s.level, s.options)
+        elif name == "copy-embed":
+            code = by_id("embed-code")
+            code.select()
+            js.navigator.clipboard.writeText(code.value)
+            self.notice("Embed code copied.")
         elif name == "resume":
             self.resume()
         elif name == "discard-save":
-            storage.write_raw(storage.SAVE_KEY, None)
+            storage.write_raw(self.save_key, None)
             self._show_resume()
         elif name == "export-save":
-            download("trick-table-save.json", storage.read_raw(storage.SAVE_KEY) or "")
+            download("trick-table-save.json", storage.read_raw(self.save_key) or "")
         elif name == "share":
             s = self.session
             link = link_for(s.game_id, s.players, s.seed, s.level, s.options)
@@ -326,12 +345,12 @@ class App:
         if s is None:
             return
         if s.is_over():
-            storage.write_raw(storage.SAVE_KEY, None)
+            storage.write_raw(self.save_key, None)
             if not self.local.get("recorded"):
                 self.local["recorded"] = True
                 self.record_stats()
         else:
-            storage.write_json(storage.SAVE_KEY, s.to_save())
+            storage.write_json(self.save_key, s.to_save())
 
     def record_stats(self) -> None:
         s = self.session

@@ -13,7 +13,15 @@ from .vdom import El, h
 from .widgets import log_panel, ui_button
 
 
-def setup_screen(game: pygame_rules.Game) -> El:
+def embed_snippet(embed_url: str) -> str:
+    """The <iframe> a blog author pastes; the host script in the README sizes it."""
+    return (
+        f'<iframe src="{embed_url}" title="Card game" loading="lazy" '
+        'style="width:100%;max-width:480px;height:420px;border:0"></iframe>'
+    )
+
+
+def setup_screen(game: pygame_rules.Game, embed_url: str = "") -> El:
     """Players, bot level and the game's options, then Start."""
     player_choices = [
         h(

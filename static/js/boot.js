@@ -29,3 +29,36 @@ addEventListener("unhandledrejection", (event) => {
 new MutationObserver(() => {
   if (document.body.dataset.appState === "ready" && box) box.hidden = true;
 }).observe(document.body, { attributes: true, attributeFilter: ["data-app-state"] });
+
+// Offline support: one service worker at the site root (relative URL, so it
+// works under /<repo>/ on GitHub Pages). When a new version has installed
+// while this page runs on the old one, offer a reload.
+function offerUpdate(worker) {
+  const bar = document.getElementById("update");
+  if (!bar) return;
+  bar.hidden = false;
+  bar.querySelector("button").addEventListener("click", () => {
+    worker.postMessage("skip-waiting");
+  });
+}
+
+if ("serviceWorker" in navigator && location.protocol !== "file:") {
+  let reloading = false;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (reloading || !window.__updateRequested) return;
+    reloading = true;
+    location.reload();
+  });
+  navigator.serviceWorker.register("./sw.js").then((registration) => {
+    if (registration.waiting && navigator.serviceWorker.controller) offerUpdate(registration.waiting);
+    registration.addEventListener("updatefound", () => {
+      const worker = registration.installing;
+      worker.addEventListener("statechange", () => {
+        if (worker.state === "installed" && navigator.serviceWorker.controller) offerUpdate(worker);
+      });
+    });
+  }).catch(() => { /* no offline support here (e.g. storage blocked): the app still runs */ });
+  document.addEventListener("click", (event) => {
+    if (event.target.closest && event.target.closest("#update button")) window.__updateRequested = true;
+  }, true);
+}

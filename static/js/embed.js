@@ -1,0 +1,104 @@
+// Embed mode: a compact frame for one game. Nothing heavy loads until the
+// reader clicks "Play"; the frame reports its height to the host page.
+const GAMES = {
+  "magic-trick-wray": ["Magic Trick (Chris Wray)", "Trick-taking where nobody sees the ranks of unplayed cards."],
+  "magic-trick-baker": ["Magic Trick (Andrew Ulysses Baker)", "A 13-card duel whose rules change every hand."],
+  "trick-of-trip": ["Trick of Trip (nuun)", "Draft by splitting six cards; low cards win, 7s beat trumps."],
+  "trickbook": ["Trickbook (Jacob Hauberg Hansen)", "Skateboarding S.K.A.T.E. with trick cards and dice."],
+};
+const params = new URLSearchParams(location.search);
+const gameId = params.get("game");
+const known = Object.prototype.hasOwnProperty.call(GAMES, gameId || "");
+const title = document.getElementById("embed-title");
+const pitch = document.getElementById("embed-pitch");
+const play = document.getElementById("embed-play");
+const fullLink = document.getElementById("open-full");
+const notice = document.getElementById("notice");
+
+function say(text) {
+  notice.textContent = text;  // text only: nothing from the URL becomes HTML
+  notice.hidden = false;
+}
+
+if (known) {
+  title.textContent = GAMES[gameId][0];
+  pitch.textContent = GAMES[gameId][1];
+  fullLink.href = `./?game=${encodeURIComponent(gameId)}`;
+} else {
+  play.disabled = true;
+  say("This embed names no known game. Open the full app to pick one.");
+}
+
+function reportHeight() {
+  const height = Math.ceil(document.documentElement.scrollHeight);
+  if (window.parent !== window) window.parent.postMessage({ type: "trick-table:height", height }, "*");
+}
+new ResizeObserver(reportHeight).observe(document.body);
+addEventListener("load", reportHeight);
+
+function storageWorks() {
+  try {
+    const key = "trick-table.probe";
+    localStorage.setItem(key, "1");
+    localStorage.removeItem(key);
+    return typeof indexedDB !== "undefined" && indexedDB !== null;
+  } catch (err) {
+    return false;
+  }
+}
+
+function blocked(reason) {
+  document.body.dataset.appState = "error";
+  document.getElementById("loading").hidden = true;
+  say(`The game cannot start inside this page (${reason}). Use "Open full app" to play.`);
+  fullLink.classList.add("btn", "primary");
+}
+
+// PyScript 0.7 opens IndexedDB for its package cache before starting Pyodide,
+// and browsers deny IndexedDB to cross-site frames when third-party storage is
+// blocked. There we start the same Pyodide and the same app archive directly.
+async function bootWithoutPyScript(bar) {
+  const base = new URL("static/vendor/", location.href);
+  const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", base).href);
+  bar.value = 30;
+  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href });
+  bar.value = 80;
+  const archive = await (await fetch(new URL("app.zip", base))).arrayBuffer();
+  pyodide.unpackArchive(archive, "zip");
+  pyodide.runPython("from ui.app import main\nmain()\n");
+}
+
+function bootWithPyScript() {
+  const py = document.createElement("script");
+  py.type = "py";
+  py.setAttribute("config", "./pyscript.toml");
+  py.textContent = "from ui.app import main\nmain()\n";
+  document.body.append(py);
+  const core = document.createElement("script");
+  core.type = "module";
+  core.src = "./static/vendor/pyscript/core.js";
+  core.onerror = () => blocked("the game engine could not be loaded");
+  document.head.append(core);
+}
+
+play.addEventListener("click", () => {
+  const storage = storageWorks();
+  if (!storage) say("Your browser blocks storage in embedded frames: this game will not be saved.");
+  document.getElementById("embed-start").hidden = true;
+  document.getElementById("loading").hidden = false;
+  document.body.dataset.appState = "loading";
+  const bar = document.getElementById("loading-bar");
+  let steps = 0;
+  addEventListener("py:progress", () => { steps += 1; bar.value = Math.min(95, 5 + steps * 12); });
+  new MutationObserver(() => {
+    if (document.body.dataset.appState === "ready") document.getElementById("loading").hidden = true;
+  }).observe(document.body, { attributes: true, attributeFilter: ["data-app-state"] });
+  if (storage) {
+    bootWithPyScript();
+  } else {
+    bootWithoutPyScript(bar).catch((err) => blocked(`the game engine could not start: ${err}`));
+  }
+  setTimeout(() => {
+    if (document.body.dataset.appState === "loading") blocked("the game engine did not start in time");
+  }, 90000);
+});

@@ -1,0 +1,123 @@
+"""Embed mode: a host page on another site frames one game; play a move inside it."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from .conftest import StrictPage, _Handler
+
+pytestmark = pytest.mark.browser
+
+HOST_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>My blog</title>
+</head><body><h1>My blog post</h1>
+<iframe id="game" src="{src}" title="Card game" {sandbox}
+  style="width:100%;max-width:480px;height:300px;border:0"></iframe>
+<script>
+  // The host script from the README: resize the frame, trusting only the game's origin.
+  const GAME_ORIGIN = "{origin}";
+  addEventListener("message", (event) => {{
+    if (event.origin !== GAME_ORIGIN || !event.data || event.data.type !== "trick-table:height")
+      return;
+    document.getElementById("game").style.height = event.data.height + "px";
+  }});
+</script></body></html>"""
+
+
+@pytest.fixture
+def host_dir(tmp_path: Path) -> Iterator[tuple[Path, str]]:
+    """A second site on `localhost` (the game itself is served from 127.0.0.1)."""
+    handler = functools.partial(_Handler, directory=str(tmp_path))
+    server = http.server.ThreadingHTTPServer(("localhost", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield tmp_path, f"http://localhost:{server.server_address[1]}/"
+    server.shutdown()
+
+
+def host_page(browser: Browser, host: tuple[Path, str], site_url: str, sandbox: str = ""):
+    folder, host_url = host
+    origin = site_url.rstrip("/")
+    (folder / "post.html").write_text(
+        HOST_PAGE.format(
+            src=f"{site_url}embed.html?game=trick-of-trip&players=3&seed=8&speed=instant",
+            origin=origin,
+            sandbox=sandbox,
+        )
+    )
+    context = browser.new_context(viewport={"width": 420, "height": 900})
+    page = context.new_page()
+    strict = StrictPage(page, origin)
+    strict.allowed_console = []
+    return context, page, strict, host_url + "post.html"
+
+
+def test_game_plays_inside_a_frame_on_another_site(browser: Browser, host_dir, site_url: str):
+    context, page, strict, url = host_page(browser, host_dir, site_url)
+    try:
+        page.goto(url)
+        frame = page.frame_locator("#game")
+        expect(frame.locator("#embed-title")).to_have_text("Trick of Trip (nuun)")
+        # Nothing heavy loads before Play: no Pyodide request yet.
+        assert frame.locator("script[src*=pyscript]").count() == 0
+        frame.locator("#embed-play").click()
+        frame.locator("body[data-app-state=ready]").wait_for(timeout=60_000)
+        toggles = frame.locator("[data-ui=tot-move]")
+        for _ in range(3):
+            toggles.nth(0).click()
+        frame.locator("#screen [data-action]").first.click()
+        expect(frame.locator("[data-ui=tot-move]")).to_have_count(0)
+        expect(frame.locator("#open-full")).to_have_attribute("href", "./?game=trick-of-trip")
+        # The host resized the frame from the height message.
+        page.wait_for_function("parseInt(document.getElementById('game').style.height) > 300")
+        # The host page itself is another origin, and has no favicon.
+        problems = [
+            p for p in strict.problems if "request left the origin" not in p and "404" not in p
+        ]
+        assert problems == []
+    finally:
+        context.close()
+
+
+def test_blocked_storage_shows_a_message_and_the_full_app_link(
+    browser: Browser, host_dir, site_url: str
+):
+    # A sandboxed frame without allow-same-origin gets an opaque origin: no storage.
+    context, page, _strict, url = host_page(
+        browser, host_dir, site_url, sandbox='sandbox="allow-scripts allow-popups"'
+    )
+    try:
+        page.goto(url)
+        frame = page.frame_locator("#game")
+        frame.locator("#embed-play").click()
+        expect(frame.locator("#notice")).to_contain_text("cannot start inside this page")
+        expect(frame.locator("#open-full")).to_be_visible()
+        expect(frame.locator("body")).to_have_attribute("data-app-state", "error")
+    finally:
+        context.close()
+
+
+def test_embed_page_opened_directly_boots_pyscript_on_play(
+    phone: StrictPage, site_url: str
+) -> None:
+    page = phone.page
+    page.goto(site_url + "embed.html?game=trick-of-trip&players=3&seed=8&speed=instant")
+    expect(page.locator("body")).to_have_attribute("data-app-state", "idle")
+    page.click("#embed-play")
+    page.wait_for_selector("body[data-app-state=ready]", timeout=60_000)
+    assert page.locator("script[type=py]").count() == 1  # the PyScript path
+    expect(page.locator("[data-ui=tot-move]")).to_have_count(6)
+    expect(page.locator("#lobby")).to_be_hidden()
+
+
+def test_embed_with_unknown_game_explains(phone: StrictPage, site_url: str) -> None:
+    page = phone.page
+    page.goto(site_url + "embed.html?game=%3Cb%3Ex%3C/b%3E")
+    expect(page.locator("#notice")).to_contain_text("names no known game")
+    expect(page.locator("#embed-play")).to_be_disabled()
+    assert page.locator("#notice b").count() == 0

@@ -1,0 +1,49 @@
+"""Offline: after one visit the service worker serves everything, even with no server."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from .conftest import PHONE, SITE, StrictPage, _Handler
+
+pytestmark = pytest.mark.browser
+
+
+def test_second_visit_works_with_the_server_gone(browser: Browser) -> None:
+    handler = functools.partial(_Handler, directory=str(SITE))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    strict = StrictPage(page, url.rstrip("/"))
+    try:
+        page.goto(url)
+        page.wait_for_selector("body[data-app-state=ready]", timeout=60_000)
+        # Wait until the worker controls the page and its precache is complete.
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+        page.evaluate("navigator.serviceWorker.ready")
+        cached = page.evaluate(
+            "(async () => { const keys = await caches.keys();"
+            " const c = await caches.open(keys[0]); return (await c.keys()).length; })()"
+        )
+        assert cached > 10
+        server.shutdown()
+        server.server_close()
+        strict.allowed_console = ["Failed to load resource"]
+        page.goto(url + "?game=trick-of-trip&players=3&seed=4&speed=instant")
+        page.wait_for_selector("body[data-app-state=ready]", timeout=60_000)
+        toggles = page.locator("[data-ui=tot-move]")
+        for _ in range(3):  # move three cards into group B, then offer the split
+            toggles.nth(0).click()
+        page.locator("#screen [data-action]").first.click()
+        expect(page.locator("[data-ui=tot-move]")).to_have_count(0)
+        strict.check()
+    finally:
+        context.close()
+        server.server_close()
