@@ -121,6 +121,20 @@ class App:
         except ValueError:
             save = {"broken": True}
         mount(box, resume_box(save))
+        self._show_stats()
+
+    def read_stats(self) -> dict[str, Any]:
+        try:
+            return storage.valid_stats(storage.read_json(storage.STATS_KEY) or {})
+        except ValueError:
+            return {}
+
+    def _show_stats(self) -> None:
+        from .screens import stats_box
+
+        box = by_id("stats-box")
+        if box:
+            mount(box, stats_box(self.read_stats()))
 
     def show_setup(self, game_id: str) -> None:
         self.leave_game()
@@ -224,6 +238,9 @@ class App:
 
     def on_change(self, event: Any) -> None:
         target = event.target
+        if getattr(target, "id", "") == "stats-import" and target.files.length:
+            self.spawn(self.import_stats(target.files.item(0)))
+            return
         if getattr(target, "id", "") == "speed" and target.value in SPEEDS:
             self.speed = target.value
             storage.write_json(storage.SETTINGS_KEY, {"speed": self.speed})
@@ -248,6 +265,8 @@ class App:
         elif name == "again":
             s = self.session
             self.start_game(s.game_id, s.players, new_seed(), s.level, s.options)
+        elif name == "export-stats":
+            download("trick-table-stats.json", json.dumps(self.read_stats(), indent=1))
         elif name == "copy-embed":
             code = by_id("embed-code")
             code.select()
@@ -354,16 +373,20 @@ class App:
 
     def record_stats(self) -> None:
         s = self.session
-        try:
-            stats = storage.read_json(storage.STATS_KEY) or {}
-        except ValueError:
-            stats = {}
-        if not isinstance(stats, dict):
-            stats = {}
         stats = storage.record_result(
-            stats, s.game_id, s.human in s.state.winners(), s.state.scores()[s.human]
+            self.read_stats(), s.game_id, s.human in s.state.winners(), s.state.scores()[s.human]
         )
         storage.write_json(storage.STATS_KEY, stats)
+
+    async def import_stats(self, file: Any) -> None:
+        try:
+            stats = storage.valid_stats(json.loads(str(await file.text())))
+        except ValueError as exc:
+            self.notice(f"Those statistics could not be imported: {exc}.")
+            return
+        storage.write_json(storage.STATS_KEY, stats)
+        self.notice("Statistics imported.")
+        self._show_stats()
 
     # -- messages and rules -------------------------------------------------------
     def notice(self, text: str) -> None:
@@ -412,7 +435,11 @@ def reduced_motion() -> bool:
 
 
 def download(filename: str, text: str) -> None:
-    blob = js.Blob.new([text], {"type": "application/json"})
+    from pyodide.ffi import to_js  # type: ignore[import-not-found]
+
+    blob = js.Blob.new(
+        to_js([text]), to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries)
+    )
     url = js.URL.createObjectURL(blob)
     link = js.document.createElement("a")
     link.href = url

@@ -260,3 +260,60 @@ def resume_box(save: Any) -> El:
         ui_button("export-save", "Export save"),
         ui_button("discard-save", "Discard it"),
     )
+
+
+def stats_box(stats: dict[str, Any]) -> El:
+    """Per-game statistics on this device, with export and import as a JSON file."""
+    rows = [
+        h(
+            "tr",
+            {},
+            h("th", {"scope": "row"}, f"{g.title} ({g.designer})"),
+            h("td", {}, str(stats.get(g.id, {}).get("played", 0))),
+            h("td", {}, str(stats.get(g.id, {}).get("won", 0))),
+            h(
+                "td",
+                {},
+                "–" if stats.get(g.id, {}).get("best") is None else str(stats[g.id]["best"]),
+            ),
+        )
+        for g in pygame_rules.list_games()
+    ]
+    return h(
+        "details",
+        {"class": "stats"},
+        h("summary", {}, "Your statistics on this device"),
+        h(
+            "table",
+            {"class": "score-table"},
+            h(
+                "thead",
+                {},
+                h(
+                    "tr",
+                    {},
+                    [h("th", {"scope": "col"}, x) for x in ("Game", "Played", "Won", "Best score")],
+                ),
+            ),
+            h("tbody", {}, rows),
+        ),
+        h(
+            "div",
+            {"class": "setup-buttons"},
+            ui_button("export-stats", "Export statistics", cls="btn small"),
+            h(
+                "label",
+                {"class": "btn small file-button"},
+                "Import statistics",
+                h(
+                    "input",
+                    {
+                        "type": "file",
+                        "id": "stats-import",
+                        "accept": "application/json",
+                        "class": "visually-hidden",
+                    },
+                ),
+            ),
+        ),
+    )

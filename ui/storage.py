@@ -58,3 +58,20 @@ def record_result(stats: dict[str, Any], game_id: str, won: bool, score: int) ->
     best = entry.get("best")
     entry["best"] = score if best is None else max(int(best), score)
     return {**stats, game_id: entry}
+
+
+def valid_stats(data: Any) -> dict[str, Any]:
+    """Statistics read from a file or storage, checked; ValueError says what is wrong."""
+    if not isinstance(data, dict):
+        raise ValueError("statistics must be an object of games")
+    clean: dict[str, Any] = {}
+    for game_id, entry in data.items():
+        if not isinstance(game_id, str) or not isinstance(entry, dict):
+            raise ValueError("each game's statistics must be an object")
+        played, won, best = entry.get("played"), entry.get("won"), entry.get("best")
+        if not (isinstance(played, int) and isinstance(won, int) and 0 <= won <= played):
+            raise ValueError(f"bad played/won counts for {game_id[:40]!r}")
+        if best is not None and not isinstance(best, int):
+            raise ValueError(f"bad best score for {game_id[:40]!r}")
+        clean[game_id] = {"played": played, "won": won, "best": best}
+    return clean

@@ -110,3 +110,19 @@ def test_corrupted_save_gives_a_message_and_the_lobby_still_works(
     page.click('[data-ui=play][data-value="trick-of-trip"]')
     expect(page.locator("#setup-title")).to_be_visible()
     assert page.evaluate("localStorage.getItem('pygame-table.save')") == "{not json"
+
+
+def test_statistics_import_checks_the_file(phone: StrictPage, site_url: str, tmp_path) -> None:
+    page = phone.page
+    open_app(page, site_url)
+    page.click(".stats summary")
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"trick-of-trip": {"played": 1, "won": 5}}')
+    page.set_input_files("#stats-import", str(bad))
+    expect(page.locator("#notice")).to_contain_text("could not be imported")
+    good = tmp_path / "good.json"
+    good.write_text('{"trick-of-trip": {"played": 7, "won": 3, "best": 50}}')
+    page.set_input_files("#stats-import", str(good))
+    expect(page.locator("#notice")).to_contain_text("Statistics imported")
+    row = page.locator(".stats tr", has_text="Trick of Trip")
+    expect(row.locator("td").nth(2)).to_have_text("50")

@@ -20,3 +20,9 @@ def test_full_game_by_clicks(phone: StrictPage, site_url: str, players: int) -> 
     play_to_end(page, pick_seed=players)
     assert final_scores(page) == replayed_scores(page)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    # The finished game is counted in the lobby's statistics, and its save is gone.
+    assert page.evaluate("localStorage.getItem('pygame-table.save')") is None
+    page.click("[data-testid=game-over] [data-ui=lobby]")
+    page.click(".stats summary")
+    row = page.locator(".stats tr", has_text="Trick of Trip")
+    expect(row.locator("td").first).to_have_text("1")

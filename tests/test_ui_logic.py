@@ -1,0 +1,108 @@
+"""The UI's pure-Python parts: link parameters, saves, statistics."""
+
+from __future__ import annotations
+
+import pytest
+
+from ui.params import link_for, parse_link
+from ui.session import SaveError, Session
+from ui.storage import record_result, valid_stats
+
+
+def test_link_starts_a_seeded_game() -> None:
+    req = parse_link("?game=trick-of-trip&players=4&seed=42&level=hard")
+    assert (req.game_id, req.players, req.seed, req.level, req.start) == (
+        "trick-of-trip",
+        4,
+        42,
+        "hard",
+        True,
+    )
+    assert req.messages == []
+
+
+def test_link_round_trips() -> None:
+    query = link_for("trick-of-trip", 5, 7, "easy", {})
+    req = parse_link(query)
+    assert (req.game_id, req.players, req.seed, req.level) == ("trick-of-trip", 5, 7, "easy")
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("?game=nope", "Unknown game 'nope'"),
+        ("?game=trick-of-trip&players=2", "3–5 players"),
+        ("?game=trick-of-trip&players=x", "3–5 players"),
+        ("?game=trick-of-trip&seed=-1", "whole number"),
+        ("?game=trick-of-trip&seed=99999999999999999999", "whole number"),
+        ("?game=trick-of-trip&level=godlike", "Unknown bot level"),
+        ("?game=trick-of-trip&colour=red", "'colour' is not known"),
+        ("?rules=nope", "no rules for an unknown game"),
+    ],
+)
+def test_bad_links_fall_back_with_a_message(query: str, message: str) -> None:
+    req = parse_link(query)
+    assert any(message in m for m in req.messages), req.messages
+    assert req.players is None or req.players in (3, 4, 5)
+
+
+def test_unknown_game_never_starts() -> None:
+    req = parse_link("?game=<script>&seed=1")
+    assert req.game_id is None
+
+
+def test_long_values_are_shortened_in_messages() -> None:
+    req = parse_link("?game=" + "x" * 500)
+    assert all(len(m) < 120 for m in req.messages)
+
+
+def test_save_restores_the_same_observation() -> None:
+    session = Session("trick-of-trip", 3, 11)
+    for _ in range(25):
+        seat = session.next_bot()
+        if seat is not None:
+            session.bot_move(seat)
+        else:
+            session.act(0, session.human_legal()[0])
+    restored = Session.from_save(session.to_save())
+    assert restored.observation() == session.observation()
+    assert restored.state.to_json() == session.state.to_json()
+
+
+@pytest.mark.parametrize(
+    ("save", "message"),
+    [
+        ("not a dict", "not a game record"),
+        ({"format": 99, "game": "trick-of-trip"}, "unknown format version"),
+        ({"format": 1, "game": "chess"}, "unknown game"),
+        (
+            {"format": 1, "game": "trick-of-trip", "players": 3, "seed": 1, "history": "x"},
+            "damaged",
+        ),
+        (
+            {
+                "format": 1,
+                "game": "trick-of-trip",
+                "players": 3,
+                "seed": 1,
+                "history": [[0, {"type": "fly"}]],
+            },
+            "damaged",
+        ),
+        ({"format": 1, "game": "trick-of-trip", "players": 9, "seed": 1, "history": []}, "damaged"),
+    ],
+)
+def test_broken_saves_are_refused_clearly(save: object, message: str) -> None:
+    with pytest.raises(SaveError, match=message):
+        Session.from_save(save)
+
+
+def test_statistics_accumulate_and_validate() -> None:
+    stats = record_result({}, "trick-of-trip", True, 30)
+    stats = record_result(stats, "trick-of-trip", False, 40)
+    assert stats["trick-of-trip"] == {"played": 2, "won": 1, "best": 40}
+    assert valid_stats(stats) == stats
+    with pytest.raises(ValueError):
+        valid_stats({"trick-of-trip": {"played": 1, "won": 2, "best": None}})
+    with pytest.raises(ValueError):
+        valid_stats([1, 2])
