@@ -49,7 +49,14 @@ if ("serviceWorker" in navigator && location.protocol !== "file:") {
     reloading = true;
     location.reload();
   });
-  navigator.serviceWorker.register("./sw.js").then((registration) => {
+  // Registered once the app is ready, so precaching never competes with the boot.
+  const whenReady = new Promise((resolve) => {
+    if (document.body.dataset.appState === "ready") return resolve();
+    new MutationObserver((_, observer) => {
+      if (document.body.dataset.appState === "ready") { observer.disconnect(); resolve(); }
+    }).observe(document.body, { attributes: true, attributeFilter: ["data-app-state"] });
+  });
+  whenReady.then(() => navigator.serviceWorker.register("./sw.js")).then((registration) => {
     if (registration.waiting && navigator.serviceWorker.controller) offerUpdate(registration.waiting);
     registration.addEventListener("updatefound", () => {
       const worker = registration.installing;
