@@ -10,7 +10,7 @@ from .conftest import StrictPage, final_scores, open_app, play_to_end, replayed_
 pytestmark = pytest.mark.browser
 
 
-@pytest.mark.parametrize("players", [3, 5])
+@pytest.mark.parametrize("players", [3, 4, 5])
 def test_full_game_by_clicks(phone: StrictPage, site_url: str, players: int) -> None:
     page = phone.page
     open_app(page, site_url + f"?game=trick-of-trip&players={players}&seed=42&speed=instant")
