@@ -40,6 +40,15 @@ class TableView:
         return [a for a in self.legal if a.get("type") == kind]
 
 
+def verb(name: str, third_person: str) -> str:
+    """'Bot 2 leads' but 'You lead': drop the -s (or -es) for the human."""
+    if name != "You":
+        return third_person
+    if third_person == "has":
+        return "have"
+    return third_person[:-2] if third_person.endswith(("shes", "ches")) else third_person[:-1]
+
+
 _MODULES: dict[str, ModuleType] = {}
 
 

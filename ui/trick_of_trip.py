@@ -6,7 +6,7 @@ from typing import Any
 
 from pygame_rules.trick_of_trip import SUITS, TRUMP, card_name, rank_of, suit_of
 
-from .tables import TableView
+from .tables import TableView, verb
 from .vdom import El, h
 from .widgets import action_button, board, card, card_row, controls, prompt, seat_panel, table
 
@@ -56,7 +56,7 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
         lead = event["lead"]
         return (
             f"Round {event['round']}: stands pass {event['direction']}; "
-            f"{names[lead['seat']]} leads ({lead['reason']})."
+            f"{names[lead['seat']]} {verb(names[lead['seat']], 'leads')} ({lead['reason']})."
         )
     if kind == "dealt":
         return f"You drew {cards_text(event['cards'])}."
@@ -65,7 +65,7 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
         giver = "your" if event["splitter"] == 0 else names[event["splitter"]] + "'s"
         return f"{who} took {cards_text(event['picked'])} from {giver} stand."
     if kind == "tricks_start":
-        return f"Tricks begin: {names[event['leader']]} leads."
+        return f"Tricks begin: {names[event['leader']]} {verb(names[event['leader']], 'leads')}."
     if kind == "game_over":
         return "Game over."
     return None
@@ -239,7 +239,8 @@ def trick_area(view: TableView) -> list[El]:
             h(
                 "p",
                 {"class": "lead-note"},
-                f"{view.names[lead['seat']]} leads this round: {lead['reason']}.",
+                f"{view.names[lead['seat']]} {verb(view.names[lead['seat']], 'leads')} this round: "
+                f"{lead['reason']}.",
             )
         )
     return items
