@@ -126,3 +126,22 @@ def test_statistics_import_checks_the_file(phone: StrictPage, site_url: str, tmp
     expect(page.locator("#notice")).to_contain_text("Statistics imported")
     row = page.locator(".stats tr", has_text="Trick of Trip")
     expect(row.locator("td").nth(2)).to_have_text("50")
+
+
+def test_content_security_policy_blocks_other_origins(phone: StrictPage, site_url: str) -> None:
+    page = phone.page
+    open_app(page, site_url)
+    csp = page.locator("meta[http-equiv=Content-Security-Policy]").get_attribute("content")
+    assert "default-src 'self'" in csp and "http" not in csp
+    phone.allowed_console = ["Content Security Policy"]
+    blocked = page.evaluate(
+        """() => new Promise((resolve) => {
+            document.addEventListener("securitypolicyviolation",
+                (e) => resolve(e.blockedURI), { once: true });
+            const s = document.createElement("script");
+            s.src = "http://localhost:9/evil.js";
+            document.head.append(s);
+        })"""
+    )
+    assert blocked.startswith("http://localhost:9")
+    phone.problems = [p for p in phone.problems if "localhost:9" not in p]
