@@ -23,6 +23,7 @@ from .dom import by_id, mount, set_text
 from .params import LinkRequest, link_for, parse_link
 from .screens import game_over_screen, setup_screen, table_screen
 from .session import LEVELS, SaveError, Session
+from .widgets import action_json
 
 SPEEDS = {"slow": 1.2, "normal": 0.7, "fast": 0.3, "instant": 0.0}
 
@@ -212,10 +213,24 @@ class App:
         view = self.view()
         over = game_over_screen(s, view) if s.is_over() else None
         mount(by_id("screen"), table_screen(s, view, over, self.speed))
+        hint = self.local.get("hint")
+        if hint is not None:
+            self.show_hint(hint)
         if over is not None:
             node = js.document.querySelector("[data-testid=game-over] h2")
             if node:
                 node.focus()
+
+    def show_hint(self, hint: dict[str, Any]) -> None:
+        """Mark the control of the hinted move and say so."""
+        wanted = action_json(hint)
+        for node in js.document.querySelectorAll("#screen [data-action]"):
+            if node.getAttribute("data-action") == wanted:
+                node.classList.add("hinted")
+                node.focus()
+                self.notice("Hint: a Normal bot would play the highlighted move.")
+                return
+        self.notice(f"Hint: a Normal bot would choose {describe_action(hint)}.")
 
     # -- input --------------------------------------------------------------------
     def on_click(self, event: Any) -> None:
@@ -265,6 +280,15 @@ class App:
         elif name == "again":
             s = self.session
             self.start_game(s.game_id, s.players, new_seed(), s.level, s.options)
+        elif name == "hint" and self.session is not None:
+            hint = self.session.hint()
+            if hint is not None:
+                module = tables.module_for(self.session.game_id)
+                on_hint = getattr(module, "on_hint", None)
+                if on_hint is not None:  # e.g. arrange a split so its button appears
+                    on_hint(hint, self.view())
+                self.local["hint"] = hint
+                self.render()
         elif name == "export-stats":
             download("trick-table-stats.json", json.dumps(self.read_stats(), indent=1))
         elif name == "copy-embed":
@@ -319,6 +343,7 @@ class App:
             self.notice(f"Not allowed: {exc}")
             return
         self.local = {}
+        by_id("notice").hidden = True
         self.after_move()
 
     def after_move(self) -> None:
@@ -417,6 +442,13 @@ class App:
         js.console.warn(f"app error: {exc!r}")
         js.document.body.setAttribute("data-app-state", "error")
         self.notice(f"Something went wrong: {exc}. Your game is saved; reload to resume.")
+
+
+def describe_action(action: dict[str, Any]) -> str:
+    """Plain words for an action that has no control on screen (rare)."""
+    parts = [str(action.get("type", "move"))]
+    parts += [f"{k} {v}" for k, v in action.items() if k != "type"]
+    return ", ".join(parts)
 
 
 def parse_link_speed(query: str) -> str | None:

@@ -148,6 +148,7 @@ def table_screen(session: Session, view: tables.TableView, over: El | None, spee
             h(
                 "span",
                 {"class": "table-buttons"},
+                ui_button("hint", "What would a bot do?", cls="btn small") if view.legal else None,
                 ui_button("rules", "Rules", value=game.id, cls="btn small"),
                 ui_button("share", "Link to deal", cls="btn small"),
                 ui_button("lobby", "Leave", cls="btn small"),

@@ -91,6 +91,15 @@ class Session:
         action = bot.choose(SeatView(self.state, seat))
         return self.act(seat, action)
 
+    def hint(self) -> dict[str, Any] | None:
+        """The move a Normal bot would choose in the human's seat (it sees only that seat)."""
+        from pygame_rules.bots import SeatView
+
+        if not self.human_legal():
+            return None
+        bot = make_bot(self.game_id, "normal", self.seed * 1009 + len(self.history))
+        return bot.choose(SeatView(self.state, self.human))
+
     def observation(self) -> dict[str, Any]:
         return self.state.observation(self.human)
 

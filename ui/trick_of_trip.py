@@ -83,6 +83,12 @@ def on_ui(name: str, value: str, view: TableView) -> None:
         group_b.append(c)
 
 
+def on_hint(action: dict[str, Any], view: TableView) -> None:
+    """A hinted split: arrange the groups so its confirm button appears."""
+    if action.get("type") == "split":
+        view.local["group_b"] = list(action["sets"][1])
+
+
 def split_action(view: TableView, group_b: list[int]) -> dict[str, Any] | None:
     """The legal split matching the human's two groups (the engine fixes set order)."""
     wanted = sorted(group_b)

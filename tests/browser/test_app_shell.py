@@ -145,3 +145,15 @@ def test_content_security_policy_blocks_other_origins(phone: StrictPage, site_ur
     )
     assert blocked.startswith("http://localhost:9")
     phone.problems = [p for p in phone.problems if "localhost:9" not in p]
+
+
+def test_hint_marks_the_move_a_bot_would_make(phone: StrictPage, site_url: str) -> None:
+    page = phone.page
+    open_app(page, site_url + "?game=trick-of-trip&players=4&seed=3&speed=instant")
+    assert page.locator("#screen [data-action]").count() == 0  # nothing grouped yet
+    page.click("[data-ui=hint]")
+    hinted = page.locator("#screen [data-action].hinted")
+    expect(hinted).to_have_count(1)
+    expect(page.locator("#notice")).to_contain_text("Normal bot")
+    hinted.click()
+    expect(page.locator("#notice")).to_be_hidden()
