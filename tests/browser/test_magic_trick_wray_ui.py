@@ -1,0 +1,91 @@
+"""Magic Trick (Chris Wray) played to the end in Chromium by clicking, at phone size."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .conftest import StrictPage, final_scores, open_app, play_to_end, replayed_scores
+
+pytestmark = pytest.mark.browser
+
+MY_HIDDEN = "#screen .mtw-row.mine .slot[data-status=hidden] .card"
+
+
+def my_hidden_texts(page: Page) -> list[str]:
+    """The visible text of the human's hidden cards (their ranks must never be drawn)."""
+    return page.locator(MY_HIDDEN).evaluate_all("els => els.map(e => e.textContent)")
+
+
+def wait_for_my_move(page: Page) -> None:
+    page.wait_for_selector("#screen [data-action]")
+
+
+def test_full_game_by_clicks_with_sleeve_step(phone: StrictPage, site_url: str) -> None:
+    page = phone.page
+    open_app(page, site_url + "?game=magic-trick-wray&players=4&seed=11&speed=instant")
+    wait_for_my_move(page)
+    # Four rows of 14: the human's row of big cards, three rows of small ones.
+    expect(page.locator("#screen .mtw-row.mine .slot")).to_have_count(14)
+    expect(page.locator("#screen .mtw-row.mini .slot")).to_have_count(42)
+    # Only play actions now: cards of the human's row, labelled in plain words.
+    plays = page.locator("#screen .mtw-row.mine button.card[data-action]")
+    assert plays.count() >= 1
+    assert page.locator("#screen [data-action]").count() == plays.count()
+    label = plays.first.get_attribute("aria-label") or ""
+    assert re.match(r"Play your \d+(st|nd|rd|th) card \(\w+, rank unknown", label), label
+    # Nobody, the owner included, sees a hidden rank: no digit on the human's backs.
+    texts = my_hidden_texts(page)
+    assert len(texts) == 14
+    assert not any(re.search(r"\d", t) for t in texts), texts
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+    # After playing (no sleeve yet this hand) comes the sleeve-or-pass step.
+    plays.first.click()
+    prompt = page.locator("#screen .prompt")
+    expect(prompt).to_contain_text("sleeve")
+    expect(prompt).to_contain_text("bid")
+    expect(page.locator('#screen [data-action="{\\"type\\":\\"pass\\"}"]')).to_have_count(1)
+    sleeves = page.locator("#screen .mtw-row.mine button.card[data-action*=sleeve]")
+    assert sleeves.count() == 13
+    assert "up your sleeve" in (sleeves.first.get_attribute("aria-label") or "")
+    assert page.locator("#screen .mtw-row.mine .card.played").count() == 1
+    assert not any(re.search(r"\d", t) for t in my_hidden_texts(page))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+    # Sleeve the last card: its rank is revealed in place and marked as the bid.
+    sleeves.last.click()
+    sleeved = page.locator("#screen .mtw-row.mine .slot[data-status=sleeved]")
+    expect(sleeved).to_have_count(1)
+    expect(sleeved).to_contain_text("sleeve")
+    expect(sleeved.locator(".card .rank")).to_have_text(re.compile(r"^[0-7]$"))
+    expect(page.locator("#screen .seat.human")).to_contain_text("bid")
+    expect(page.locator(".log")).to_contain_text("You put a card up your sleeve")
+
+    # Then the whole game (four hands) by clicking, checking the hidden backs on the way.
+    for _ in range(6):
+        play_to_end(page, pick_seed=3, max_steps=25, must_end=False)
+        assert not any(re.search(r"\d", t) for t in my_hidden_texts(page))
+    play_to_end(page, pick_seed=3)
+    assert final_scores(page) == replayed_scores(page)
+    over = page.locator("[data-testid=game-over]")
+    expect(over.locator(".hand-scores tbody tr")).to_have_count(16)
+    expect(page.locator(".log")).to_contain_text("Hand 4 scored")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_game_without_prestige(phone: StrictPage, site_url: str) -> None:
+    page = phone.page
+    open_app(
+        page, site_url + "?game=magic-trick-wray&players=4&seed=5&speed=instant&opt-prestige=0"
+    )
+    wait_for_my_move(page)
+    expect(page.locator("#screen .sheet-key")).not_to_contain_text("prestige")
+    play_to_end(page, pick_seed=8)
+    assert final_scores(page) == replayed_scores(page)
+    over = page.locator("[data-testid=game-over]")
+    expect(over.locator(".hand-scores caption")).not_to_contain_text("prestige")
+    expect(over.locator(".hand-scores")).not_to_contain_text("★")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360

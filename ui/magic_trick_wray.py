@@ -1,0 +1,492 @@
+"""Magic Trick table: rows of suit-coloured backs, nobody sees a hidden rank, sleeves are bids.
+
+Every row is drawn in its sorted order; a hidden card is a back in its suit's colour
+and symbol (the owner's too), a played card shows its rank dimmed at its place, a
+sleeved card shows its rank with a "sleeve" mark. Under each hidden back a small
+note gives the deduction aid: the ranks it can still have, from public facts only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pygame_rules.magic_trick_wray import HEARTS, SUITS, card_name, make_card, rank_ranges
+
+from .tables import TableView, verb
+from .vdom import El, h
+from .widgets import action_button, board, card, card_row, controls, prompt, seat_panel, table
+
+
+def ordinal(n: int) -> str:
+    """1 -> '1st', 12 -> '12th', 23 -> '23rd'."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def possessive(name: str) -> str:
+    """'your' for the human, else "Bot 1's"."""
+    return "your" if name == "You" else f"{name}'s"
+
+
+def plural(count: int, word: str) -> str:
+    """'1 trick', '3 tricks'."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def their(name: str) -> str:
+    return "your" if name == "You" else "their"
+
+
+def suit_words(suit: int) -> str:
+    """'Moons ☾', with '(trump)' for hearts."""
+    info = SUITS[suit]
+    return f"{info['name']} {info['symbol']}" + (" (trump)" if suit == HEARTS else "")
+
+
+def range_text(span: list[int] | None) -> str:
+    """The deduction note for a hidden card: '2–5', or '3' once only one rank is left."""
+    if not span:
+        return ""
+    low, high = span
+    return str(low) if low == high else f"{low}–{high}"
+
+
+def range_words(span: list[int] | None) -> str:
+    if not span:
+        return "rank unknown"
+    low, high = span
+    if low == high:
+        return f"rank unknown, deduced to be {low}"
+    return f"rank unknown, can be {low} to {high}"
+
+
+def deduction(view: TableView) -> list[list[list[int] | None]] | None:
+    """The engine's exact rank ranges for every hidden card (a pure function of the obs)."""
+    if view.obs["phase"] == "over":
+        return None
+    try:
+        return rank_ranges(view.obs)
+    except ValueError:  # no consistent deal: never expected, but the table must still draw
+        return None
+
+
+def face_card(suit: int, rank: int, label: str, *, cls: str = "") -> El:
+    """A revealed card (played, sleeved, in a trick)."""
+    info = SUITS[suit]
+    return card(
+        label,
+        rank=str(rank),
+        symbol=info["symbol"],
+        suit_key=info["key"],
+        extra_class=cls,
+    )
+
+
+# -- the rows ---------------------------------------------------------------------
+def slot(
+    view: TableView,
+    seat: int,
+    pos: int,
+    spans: list[list[list[int] | None]] | None,
+    *,
+    mini: bool,
+    actions: dict[int, dict[str, Any]],
+    verb_words: str,
+) -> El:
+    """One place of a row: the card (a button when a legal action names it) and a note under it."""
+    row = view.obs["rows"][seat]
+    suit, rank, status = row["suits"][pos], row["ranks"][pos], row["status"][pos]
+    info = SUITS[suit]
+    owner = possessive(view.names[seat])
+    where = f"{owner} {ordinal(pos + 1)} card"
+    size = "mini" if mini else ""
+    if status == "hidden":
+        span = spans[seat][pos] if spans else None
+        action = actions.get(pos)
+        what = f"{info['name']}, {range_words(span)}"
+        if action is not None:
+            label = verb_words.format(card=f"your {ordinal(pos + 1)} card", what=what)
+        else:
+            label = f"{where[0].upper()}{where[1:]} ({what})"
+        el = card(
+            label,
+            symbol=info["symbol"],
+            suit_key=info["key"],
+            back=True,
+            action=action,
+            extra_class=size,
+        )
+        note = range_text(span)
+        note_label = "can be " + note if note else ""
+    else:
+        played = status == "played"
+        label = f"{where[0].upper()}{where[1:]}: {card_name(make_card(suit, rank))}, " + (
+            "played" if played else "up the sleeve (the bid)"
+        )
+        el = face_card(suit, rank, label, cls=f"{status} {size}".strip())
+        note = "" if played else ("bid" if mini else "sleeve")
+        note_label = ""
+    return h(
+        "div",
+        {"class": f"slot {status}", "data-pos": pos, "data-status": status},
+        el,
+        h("span", {"class": "slot-note", "title": note_label or None}, note),
+    )
+
+
+def row_el(
+    view: TableView,
+    seat: int,
+    spans: list[list[list[int] | None]] | None,
+    *,
+    mini: bool,
+    actions: dict[int, dict[str, Any]] | None = None,
+    verb_words: str = "",
+) -> El:
+    """A whole row in sorted order (lowest on the left)."""
+    count = len(view.obs["rows"][seat]["suits"])
+    name = view.names[seat]
+    label = "Your row" if seat == view.human else f"{name}'s row"
+    return card_row(
+        [
+            slot(
+                view,
+                seat,
+                pos,
+                spans,
+                mini=mini,
+                actions=actions or {},
+                verb_words=verb_words,
+            )
+            for pos in range(count)
+        ],
+        label=label + " (sorted lowest to highest)",
+        cls="mtw-row " + ("mini" if mini else "mine"),
+    )
+
+
+# -- seats ------------------------------------------------------------------------
+def sleeve_line(view: TableView, seat: int) -> str:
+    sleeve = view.obs["sleeves"][seat]
+    if sleeve is None:
+        return "No sleeve yet"
+    info = SUITS[sleeve["suit"]]
+    return f"Sleeve: {sleeve['rank']} {info['symbol']} → bid {sleeve['rank']}"
+
+
+def taken_line(view: TableView, seat: int) -> str:
+    obs = view.obs
+    suits = obs["suits_taken"][seat]
+    symbols = " ".join(SUITS[s]["symbol"] for s in suits)
+    suit_part = f" · {plural(len(suits), 'suit')} {symbols}" if suits else ""
+    return plural(obs["tricks_won"][seat], "trick") + suit_part
+
+
+def seat_for(view: TableView, seat: int, spans: list[list[list[int] | None]] | None) -> El:
+    obs = view.obs
+    first = f"Score {obs['scores'][seat]}"
+    if obs["prestige"] and obs["prestige_counts"][seat]:
+        first += f" · prestige ×{obs['prestige_counts'][seat]}"
+    if obs["dealer"] == seat and obs["phase"] != "over":
+        first += " · dealer"
+    lines: list[str | El] = [first, sleeve_line(view, seat), taken_line(view, seat)]
+    if view.thinking == seat:
+        lines.append(h("span", {"class": "thinking"}, "thinking…"))
+    active = obs["turn"] == seat and obs["phase"] != "over"
+    extra = [] if seat == view.human else [row_el(view, seat, spans, mini=True)]
+    return seat_panel(
+        view.names[seat],
+        seat=seat,
+        lines=lines,
+        active=active or view.thinking == seat,
+        human=seat == view.human,
+        extra=extra,
+    )
+
+
+# -- the centre -------------------------------------------------------------------
+def trick_cards(view: TableView, cards: list[dict[str, Any]], *, small: bool = False) -> El:
+    return h(
+        "div",
+        {"class": "trick"},
+        [
+            h(
+                "figure",
+                {"class": "played-card"},
+                face_card(
+                    c["suit"],
+                    c["rank"],
+                    f"{view.names[c['seat']]}: {card_name(make_card(c['suit'], c['rank']))}",
+                    cls="small" if small else "",
+                ),
+                h("figcaption", {}, view.names[c["seat"]]),
+            )
+            for c in cards
+        ],
+    )
+
+
+def hand_results(view: TableView, record: dict[str, Any]) -> El:
+    """One line per seat of a scored hand."""
+    items = []
+    for r in record["results"]:
+        name = view.names[r["seat"]]
+        if r["made"]:
+            status = "made it, with prestige" if r["prestige"] else "made it"
+        else:
+            status = f"missed by {abs(r['bid'] - r['tricks'])}"
+        items.append(
+            h(
+                "li",
+                {},
+                f"{name}: bid {r['bid']}, {plural(r['tricks'], 'trick')}, "
+                f"{plural(r['suits'], 'suit')} → {r['points']:+d} ({status})",
+            )
+        )
+    return h(
+        "div",
+        {"class": "hand-results", "role": "group", "aria-label": "Last hand's results"},
+        h("p", {"class": "results-title"}, f"Hand {record['hand']} scored"),
+        h("ul", {}, items),
+    )
+
+
+def centre_area(view: TableView) -> list[El]:
+    obs = view.obs
+    if obs["phase"] == "over":
+        items = [h("p", {"class": "centre-title"}, "All four hands are over.")]
+        if obs["score_sheet"]:
+            items.append(hand_results(view, obs["score_sheet"][-1]))
+        return items
+    title = (
+        f"Hand {obs['hand_number']} of {obs['hands_total']} · "
+        f"trick {obs['trick_number']} of {obs['tricks_per_hand']} · "
+        f"dealer {view.names[obs['dealer']]}"
+    )
+    items: list[El] = [h("p", {"class": "centre-title"}, title)]
+    led = obs["led_suit"]
+    if obs["trick"]:
+        items.append(
+            h(
+                "p",
+                {"class": "led-note"},
+                f"Led: {suit_words(led)}. Hearts ♥ are trump.",
+            )
+        )
+        items.append(trick_cards(view, obs["trick"]))
+    else:
+        leader = view.names[obs["leader"]]
+        items.append(
+            h(
+                "p",
+                {"class": "led-note"},
+                f"{leader} {verb(leader, 'leads')}. Hearts ♥ are trump.",
+            )
+        )
+        last = obs["last_trick"]
+        sheet = obs["score_sheet"]
+        if obs["trick_number"] == 1 and sheet:
+            items.append(hand_results(view, sheet[-1]))
+        elif last and last["hand_number"] == obs["hand_number"]:
+            winner = view.names[last["winner"]]
+            items.append(
+                h(
+                    "p",
+                    {"class": "last-trick"},
+                    f"Last trick ({last['trick_number']}): {winner} {verb(winner, 'takes')} it.",
+                )
+            )
+            items.append(trick_cards(view, last["cards"], small=True))
+    return items
+
+
+# -- the human's area ---------------------------------------------------------------
+def my_area(view: TableView, spans: list[list[list[int] | None]] | None) -> list[El]:
+    obs = view.obs
+    me = view.human
+    plays = {a["pos"]: a for a in view.legal_of("play")}
+    sleeves = {a["pos"]: a for a in view.legal_of("sleeve")}
+    passes = view.legal_of("pass")
+    items: list[El] = [seat_for(view, me, spans)]
+    aid = h(
+        "p",
+        {"class": "aid-note"},
+        "Your row, lowest on the left. Nobody sees a hidden card's rank, you neither; "
+        "the small numbers under a back are the ranks it can still have.",
+    )
+    if plays:
+        led = obs["led_suit"]
+        note = "You don't know the ranks: the row's order and the revealed cards are your clues."
+        if led is not None and all(obs["rows"][me]["suits"][p] == led for p in plays):
+            note = f"You must follow {suit_words(led)}. " + note
+        items.append(prompt("Your turn: play a highlighted card from your row.", note=note))
+        items.append(
+            row_el(view, me, spans, mini=False, actions=plays, verb_words="Play {card} ({what})")
+        )
+    elif sleeves:
+        if obs["forced_sleeve"]:
+            items.append(
+                prompt(
+                    "Your last hidden card must go up your sleeve.",
+                    note="You have not sleeved a card this hand and only one hidden card is "
+                    "left, so you cannot pass. Its rank becomes your bid: the number of "
+                    "tricks you must take.",
+                )
+            )
+        else:
+            items.append(
+                prompt(
+                    "Put a card up your sleeve, or pass.",
+                    note="Tap a hidden card to sleeve it: its rank is revealed and becomes your "
+                    "bid, the number of tricks you must take this hand"
+                    + (
+                        " (take as many suits too for the prestige bonus)"
+                        if obs["prestige"]
+                        else ""
+                    )
+                    + ". It is never played. Or pass and decide after a later card.",
+                )
+            )
+        items.append(
+            row_el(
+                view,
+                me,
+                spans,
+                mini=False,
+                actions=sleeves,
+                verb_words="Put {card} ({what}) up your sleeve",
+            )
+        )
+        buttons = [action_button(p, "Pass: no sleeve for now") for p in passes]
+        if buttons:
+            items.append(controls(buttons, label="Sleeve or pass"))
+    else:
+        if obs["phase"] != "over":
+            who = obs["turn"]
+            step = "sleeve or pass" if obs["phase"] == "sleeve" else "play"
+            items.append(h("p", {"class": "hint"}, f"Waiting for {view.names[who]} to {step}…"))
+        items.append(row_el(view, me, spans, mini=False))
+    items.append(aid)
+    return items
+
+
+# -- scores -----------------------------------------------------------------------
+def sheet_table(view: TableView) -> El:
+    """Hands × players: points (bid/tricks), ★ for the prestige bonus, then totals."""
+    obs = view.obs
+    n = obs["num_players"]
+    rows: list[list[Any]] = []
+    for record in obs["score_sheet"]:
+        cells = []
+        for r in record["results"]:
+            star = " ★" if r["prestige"] else ""
+            cells.append(f"{r['points']:+d} ({r['bid']}/{r['tricks']}){star}")
+        rows.append([record["hand"], *cells])
+    rows.append(["Total", *[obs["scores"][s] for s in range(n)]])
+    key = "Each cell: points (bid/tricks taken)"
+    if obs["prestige"]:
+        key += "; ★ prestige bonus"
+    return h(
+        "div",
+        {"class": "sheet"},
+        h(
+            "div",
+            {
+                "class": "table-scroll",
+                "tabindex": "0",
+                "role": "region",
+                "aria-label": "Score sheet",
+            },
+            table(["Hand", *view.names[:n]], rows, caption="Scores per hand"),
+        ),
+        h("p", {"class": "sheet-key"}, key + "."),
+    )
+
+
+def render(view: TableView) -> El:
+    me = view.human
+    n = view.obs["num_players"]
+    spans = deduction(view)
+    others = [(me + i) % n for i in range(1, n)]
+    return board(
+        seats=[seat_for(view, s, spans) for s in others],
+        centre=centre_area(view),
+        hand=my_area(view, spans),
+        side=[sheet_table(view)],
+    )
+
+
+def final_details(view: TableView) -> El:
+    """Every hand of every player: bid, tricks, suits, points."""
+    obs = view.obs
+    rows: list[list[Any]] = []
+    for record in obs["score_sheet"]:
+        for r in record["results"]:
+            rows.append(
+                [
+                    record["hand"],
+                    view.names[r["seat"]],
+                    r["bid"],
+                    r["tricks"],
+                    r["suits"],
+                    f"{r['points']:+d}" + (" ★" if r["prestige"] else ""),
+                ]
+            )
+    caption = "Every hand: bid (sleeve rank), tricks and suits taken, points"
+    if obs["prestige"]:
+        caption += "; ★ prestige bonus"
+    return h(
+        "div",
+        {"class": "table-scroll", "tabindex": "0", "role": "region", "aria-label": "Hand scores"},
+        table(
+            ["Hand", "Player", "Bid", "Tricks", "Suits", "Points"],
+            rows,
+            caption=caption,
+            cls="score-table hand-scores",
+        ),
+    )
+
+
+# -- the log ----------------------------------------------------------------------
+def describe(event: dict[str, Any], names: list[str]) -> str | None:
+    """One log line per event (everything in this game is public)."""
+    kind = event["type"]
+    if kind == "play":
+        who = names[event["seat"]]
+        return f"{who} played the {card_name(event['card'])}."
+    if kind == "forced_sleeve":
+        who = names[event["seat"]]
+        return f"{who} must put {their(who)} last hidden card up {their(who)} sleeve."
+    if kind == "sleeve":
+        who = names[event["seat"]]
+        forced = " (forced)" if event.get("forced") else ""
+        return (
+            f"{who} put a card up {their(who)} sleeve{forced}: the {card_name(event['card'])} "
+            f"— {'your' if who == 'You' else 'a'} bid of {event['rank']}."
+        )
+    if kind == "pass":
+        return f"{names[event['seat']]} passed (no sleeve yet)."
+    if kind == "trick":
+        winner = event["winner"]
+        card_won = next((c for s, c in event["cards"] if s == winner), None)
+        with_card = f" with the {card_name(card_won)}" if card_won is not None else ""
+        return f"{names[winner]} won trick {event['trick_number']}{with_card}."
+    if kind == "hand_scored":
+        parts = [
+            f"{names[r['seat']]} {r['points']:+d} (bid {r['bid']}, {plural(r['tricks'], 'trick')}"
+            + (", prestige" if r["prestige"] else "")
+            + ")"
+            for r in event["results"]
+        ]
+        return f"Hand {event['hand']} scored: " + "; ".join(parts) + "."
+    if kind == "deal":
+        dealer, leader = names[event["dealer"]], names[event["leader"]]
+        return f"Hand {event['hand']} dealt by {dealer}; {leader} {verb(leader, 'leads')}."
+    if kind == "game_over":
+        winners = [names[w] for w in event["winners"]]
+        many = len(winners) > 1 or winners == ["You"]
+        return f"Game over: {' and '.join(winners)} {'win' if many else 'wins'}."
+    return None
+
+
+__all__ = ["describe", "final_details", "render"]
