@@ -47,3 +47,52 @@ def test_second_visit_works_with_the_server_gone(browser: Browser) -> None:
     finally:
         context.close()
         server.server_close()
+
+
+def test_new_version_is_offered_and_replaces_the_old_cache(browser: Browser, tmp_path) -> None:
+    """A deploy with new contents: the page offers a reload, and the old cache is dropped."""
+    import json
+    import shutil
+
+    site = tmp_path / "site"
+    shutil.copytree(SITE, site)
+    handler = functools.partial(_Handler, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    strict = StrictPage(page, url.rstrip("/"))
+    cache_names = "caches.keys()"
+    try:
+        page.goto(url)
+        page.wait_for_selector("body[data-app-state=ready]", timeout=60_000)
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+        (old_cache,) = page.evaluate(cache_names)
+        expect(page.locator("#update")).to_be_hidden()
+
+        # "Deploy" a new version: new contents give a new precache version.
+        precache = json.loads((site / "static" / "precache.json").read_text())
+        old_version, new_version = precache["version"], "0123456789abcdef"
+        precache["version"] = new_version
+        (site / "static" / "precache.json").write_text(json.dumps(precache))
+        sw = site / "sw.js"
+        sw.write_text(sw.read_text().replace(old_version, new_version))
+        assert old_version in old_cache
+
+        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        expect(page.locator("#update")).to_be_visible(timeout=60_000)
+        with page.expect_event("load", timeout=60_000):
+            page.click("#update button")
+        page.wait_for_selector("body[data-app-state=ready]", timeout=60_000)
+        for _ in range(300):  # the new worker drops the old cache when it activates
+            names = page.evaluate(cache_names)
+            if names != [old_cache]:
+                break
+            page.wait_for_timeout(100)
+        assert len(names) == 1 and new_version in names[0], names
+        strict.check()
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
