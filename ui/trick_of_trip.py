@@ -268,6 +268,9 @@ def hand_area(view: TableView) -> list[El]:
     return [h("p", {"class": "hint"}, waiting), hand] if waiting else [hand]
 
 
+TITLE = "Score: per suit, highest rank × cards won"
+
+
 def score_table(view: TableView) -> El:
     obs = view.obs
     headers = ["Player"] + [f"{s['symbol']} {s['name']}" for s in SUITS] + ["Total"]
@@ -277,15 +280,21 @@ def score_table(view: TableView) -> El:
             f"{b['highest']}×{b['count']}={b['points']}" if b["count"] else "–" for b in breakdown
         ]
         rows.append([view.names[s], *cells, obs["scores"][s]])
+    # The title sits outside the scrolling box so a phone shows all of it.
     return h(
         "div",
-        {
-            "class": "table-scroll",
-            "tabindex": "0",
-            "role": "region",
-            "aria-label": "Score breakdown",
-        },
-        table(headers, rows, caption="Score: per suit, highest rank × cards won"),
+        {"class": "score-box"},
+        h("p", {"class": "score-title", "id": "tot-score-title"}, TITLE),
+        h(
+            "div",
+            {
+                "class": "table-scroll",
+                "tabindex": "0",
+                "role": "region",
+                "aria-labelledby": "tot-score-title",
+            },
+            table(headers, rows),
+        ),
     )
 
 
