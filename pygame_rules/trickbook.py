@@ -548,20 +548,32 @@ class TrickbookState(State):
             if self.phase == "rps" and seat in self.rps_players:
                 return "you already chose; waiting for the others to throw"
             return base
+        phase = self.phase
+        if kind == "rps" and phase == "rps":
+            return "throw rock, paper or scissors"
         trick = _text(action.get("trick"))
-        if kind == "set" and self.phase == "set" and trick in TRICK_INDEX:
-            return f"you hold no {TRICKS[TRICK_INDEX[trick]]['name']} to set"
-        if kind == "match" and self.phase == "match":
+        if kind == "set" and phase == "set":
+            if trick in TRICK_INDEX:
+                return f"you hold no {TRICKS[TRICK_INDEX[trick]]['name']} to set"
+            return 'name a trick card you hold, e.g. {"type": "set", "trick": "ollie"}'
+        if kind == "match" and phase == "match":
             name = TRICKS[self.trick]["name"]
             return f"you hold no {name}: discard a trick card and roll twice instead"
+        discard = _text(action.get("discard"))
+        if kind == "double" and phase == "match":
+            if discard in TRICK_INDEX:
+                return f"you hold no {TRICKS[TRICK_INDEX[discard]]['name']} to discard"
+            return 'name the trick card to discard, e.g. {"type": "double", "discard": "ollie"}'
         card = _text(action.get("card"))
-        if kind == "special" and self.phase == "special" and card in SPECIAL_INDEX:
+        if kind == "special" and phase == "special":
+            if card not in SPECIAL_INDEX:
+                return 'name a special card you hold, e.g. {"type": "special", "card": "focus"}'
             name = SPECIALS[SPECIAL_INDEX[card]]["name"]
             if SPECIAL_INDEX[card] not in self.specials[seat]:
                 return f"you hold no {name}"
             return f"{name} cannot be played at this moment"
         if kind in ("set", "match", "double", "special", "pass", "rps"):
-            return f"you cannot {kind} now: it is the {self.phase} step"
+            return f"a {kind!r} move is not possible now: it is the {phase} step"
         return base
 
     def _apply(self, seat: int, action: Action) -> list[Event]:

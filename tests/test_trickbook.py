@@ -790,3 +790,31 @@ def test_why_illegal_explains_in_plain_words() -> None:
         state.apply(0, SET("hardflip"))
     with pytest.raises(IllegalAction, match="not seat 1's turn"):
         state.apply(1, SET("kickflip"))
+
+
+def test_why_illegal_names_the_real_mistake_in_the_right_step() -> None:
+    state = table(
+        [["ollie", "ollie", "ollie", "shuv-it"], ["kickflip", "heelflip"]],
+        [[], ["psyche"]],
+        dice=[6],
+    )
+    with pytest.raises(IllegalAction, match="name a trick card you hold"):
+        state.apply(0, SET("no-such-trick"))
+    with pytest.raises(IllegalAction, match="name a trick card you hold"):
+        state.apply(0, {"type": "set"})
+    with pytest.raises(IllegalAction, match="'double' move is not possible now: it is the set"):
+        state.apply(0, DOUBLE("ollie"))
+    state.apply(0, SET("ollie"))  # seat 1 may psyche: the special step
+    with pytest.raises(IllegalAction, match="name a special card you hold"):
+        state.apply(1, SPECIAL("no-such-card"))
+    with pytest.raises(IllegalAction, match="you hold no Focus!"):
+        state.apply(1, SPECIAL("focus"))
+    state.apply(1, PASS)  # the set lands: seat 1 must match an Ollie
+    with pytest.raises(IllegalAction, match="you hold no Hardflip to discard"):
+        state.apply(1, DOUBLE("hardflip"))
+    with pytest.raises(IllegalAction, match="name the trick card to discard"):
+        state.apply(1, {"type": "double"})
+    with pytest.raises(IllegalAction, match="you hold no Ollie: discard a trick card"):
+        state.apply(1, MATCH)
+    with pytest.raises(IllegalAction, match="throw rock, paper or scissors"):
+        GAME.new_game(2, 1).apply(0, {"type": "rps", "choice": "lizard"})
