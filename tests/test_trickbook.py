@@ -784,6 +784,59 @@ def test_resample_keeps_the_asked_seat_able_to_play_a_special() -> None:
     assert checked > 50
 
 
+def _window_facts(obs: dict, before: dict | None, before_action: dict | None):
+    """What the table has seen of the open window: seats shown to hold a usable special
+    (the one asked, those who passed) and seats shown to hold none (passed over since the
+    last seat asked, or since the window opened)."""
+    window, attempt = obs["window"], obs["attempt"]
+    asked = window["asked"]
+    order = [s for s in range(attempt["seat"], attempt["seat"] + obs["num_players"])]
+    order = [s % obs["num_players"] for s in order if not obs["out"][s % obs["num_players"]]]
+    if window["kind"] == "after":
+        order = [attempt["seat"]]
+    same_window = (
+        before is not None
+        and before["phase"] == "special"
+        and before_action.get("card") != "steal-turn"
+        and before["window"]["kind"] == window["kind"]
+        and before["attempt"]["seat"] == attempt["seat"]
+        and before["attempt"]["for"] == attempt["for"]
+    )
+    start = order.index(before["window"]["asked"]) + 1 if same_window else 0
+    lacking = []
+    for i in range(start, start + len(order)):
+        seat = order[i % len(order)]
+        if seat == asked:
+            break
+        if seat not in window["passed"]:
+            lacking.append(seat)
+    return [*window["passed"], asked], lacking
+
+
+def test_resample_keeps_what_the_open_window_showed() -> None:
+    """Seats asked or passing hold a usable special; seats passed over hold none: in the
+    real game (the inference is sound) and in every resampled state."""
+    rng = Rng(5)
+    checked = lacking_seen = 0
+    before = before_action = None
+    for state, seat, action in random_games(200):
+        if state.phase == "special":
+            obs = state.observation(seat)
+            holding, lacking = _window_facts(obs, before, before_action)
+            lacking_seen += len(lacking)
+            for observer in range(state.num_players):
+                for real, sample in ((True, state), (False, state.resample(observer, rng))):
+                    assert sample.observation(observer) == state.observation(observer)
+                    for s in holding:
+                        assert sample.usable_specials(s), (real, s, "holds a usable special")
+                    for s in lacking:
+                        assert not sample.usable_specials(s), (real, s, "holds none")
+                    checked += 1
+        before, before_action = state.observation(seat), action
+        state.apply(seat, action)
+    assert checked > 1000 and lacking_seen > 100
+
+
 def test_why_illegal_explains_in_plain_words() -> None:
     state = table([["ollie", "ollie", "ollie", "shuv-it"], ["kickflip"]])
     with pytest.raises(IllegalAction, match="hold no Hardflip"):
