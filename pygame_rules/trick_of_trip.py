@@ -326,11 +326,11 @@ class TrickOfTripState(State):
         if kind == "split":
             return self._apply_split(seat, action["sets"])
         if kind == "pick":
-            return self._apply_pick(seat, action["set"])
-        return self._apply_play(seat, action["card"])
+            return self._apply_pick(seat, int(action["set"]))  # int(): JSON 1.0 or true == 1
+        return self._apply_play(seat, int(action["card"]))
 
     def _apply_split(self, seat: int, sets: list[list[int]]) -> list[Event]:
-        self.stands[seat] = [list(sets[0]), list(sets[1])]
+        self.stands[seat] = [[int(c) for c in sets[0]], [int(c) for c in sets[1]]]
         events: list[Event] = [{"type": "split_made", "seat": seat}]
         if any(stand is None for stand in self.stands):
             return events

@@ -35,6 +35,7 @@ HAND_TARGET = 4  # ... up to this many
 START_TRICKS = 3
 START_SPECIALS = 1
 RECENT_ROLLS = 8
+SPECIAL_DEAL_TRIES = 200  # resample: random deals of the unseen specials to try
 
 TRICKS: list[dict[str, Any]] = [
     {"key": "ollie", "name": "Ollie", "difficulty": 2, "count": 4,
@@ -413,6 +414,8 @@ class TrickbookState(State):
         has not passed since the last special played; close the window when there is none."""
         window = self.window
         order = window["order"]
+        if not window["passed"]:  # a fresh round of asking (window opened, or a special played)
+            window["scan"] = start % len(order)
         for i in range(len(order)):
             pos = (start + i) % len(order)
             seat = order[pos]
@@ -548,20 +551,32 @@ class TrickbookState(State):
             if self.phase == "rps" and seat in self.rps_players:
                 return "you already chose; waiting for the others to throw"
             return base
+        phase = self.phase
+        if kind == "rps" and phase == "rps":
+            return "throw rock, paper or scissors"
         trick = _text(action.get("trick"))
-        if kind == "set" and self.phase == "set" and trick in TRICK_INDEX:
-            return f"you hold no {TRICKS[TRICK_INDEX[trick]]['name']} to set"
-        if kind == "match" and self.phase == "match":
+        if kind == "set" and phase == "set":
+            if trick in TRICK_INDEX:
+                return f"you hold no {TRICKS[TRICK_INDEX[trick]]['name']} to set"
+            return 'name a trick card you hold, e.g. {"type": "set", "trick": "ollie"}'
+        if kind == "match" and phase == "match":
             name = TRICKS[self.trick]["name"]
             return f"you hold no {name}: discard a trick card and roll twice instead"
+        discard = _text(action.get("discard"))
+        if kind == "double" and phase == "match":
+            if discard in TRICK_INDEX:
+                return f"you hold no {TRICKS[TRICK_INDEX[discard]]['name']} to discard"
+            return 'name the trick card to discard, e.g. {"type": "double", "discard": "ollie"}'
         card = _text(action.get("card"))
-        if kind == "special" and self.phase == "special" and card in SPECIAL_INDEX:
+        if kind == "special" and phase == "special":
+            if card not in SPECIAL_INDEX:
+                return 'name a special card you hold, e.g. {"type": "special", "card": "focus"}'
             name = SPECIALS[SPECIAL_INDEX[card]]["name"]
             if SPECIAL_INDEX[card] not in self.specials[seat]:
                 return f"you hold no {name}"
             return f"{name} cannot be played at this moment"
         if kind in ("set", "match", "double", "special", "pass", "rps"):
-            return f"you cannot {kind} now: it is the {self.phase} step"
+            return f"a {kind!r} move is not possible now: it is the {phase} step"
         return base
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
@@ -758,7 +773,7 @@ class TrickbookState(State):
     # -- determinization -------------------------------------------------------
     def resample(self, seat: int, rng: Rng) -> TrickbookState:
         """Redeal what `seat` cannot see: others' trick and special hands, both decks' order,
-        others' hidden rock-paper-scissors throws; keep whoever is being asked able to act."""
+        others' hidden rock-paper-scissors throws; keep what the open specials window showed."""
         new = self.clone()
         others = [s for s in range(self.num_players) if s != seat]
         pool = list(new.trick_deck)
@@ -769,17 +784,7 @@ class TrickbookState(State):
             size = len(new.hands[s])
             new.hands[s], pool = sorted(pool[:size]), pool[size:]
         new.trick_deck = pool
-        pool = list(new.special_deck)
-        for s in others:
-            pool += new.specials[s]
-        rng.shuffle(pool)
-        for s in others:
-            size = len(new.specials[s])
-            new.specials[s], pool = sorted(pool[:size]), pool[size:]
-        new.special_deck = pool
-        if new.phase == "special" and new.window["asked"] != seat:
-            asked = new.window["asked"]
-            new._give_usable_special(asked, self.specials[asked], seat, rng)
+        new._redeal_specials(seat, others, rng)
         if new.phase == "rps":
             for s in others:
                 if new.rps_choice[s] is not None:
@@ -787,38 +792,49 @@ class TrickbookState(State):
         new.rng = rng.spawn()
         return new
 
-    def _give_usable_special(
-        self, asked: int, true_hand: list[int], observer: int, rng: Rng
-    ) -> None:
-        """Make sure the asked seat holds a special usable now, as it really does:
-        swap one of its sampled specials with a usable one from the deck or another hand."""
-        if self.usable_specials(asked):
-            return
-        wanted = [k for k in set(true_hand) if k in self._usable_kinds_for(asked)]
-        holders = [(-1, self.special_deck)] + [
-            (s, self.specials[s]) for s in range(self.num_players) if s not in (asked, observer)
-        ]
-        sources = [(s, cards, k) for s, cards in holders for k in cards if k in wanted]
-        if not sources or not self.specials[asked]:
-            return
-        source, cards, kind = sources[rng.below(len(sources))]
-        mine = self.specials[asked]
-        given = mine.pop(rng.below(len(mine)))
-        cards.remove(kind)
-        insort(mine, kind)
-        if source >= 0:
-            insort(cards, given)
-        else:
-            cards.append(given)
-            rng.shuffle(cards)
+    def window_knowledge(self) -> tuple[list[int], list[int]]:
+        """What the open specials window has shown everyone: the seats that hold a usable
+        special (the seat asked, the seats that passed) and the seats that hold none (passed
+        over since this round of asking began)."""
+        window = self.window
+        if self.phase != "special":
+            return [], []
+        order, passed = window["order"], window["passed"]
+        start = window.get("scan", window["pos"])  # saves made before "scan" existed
+        lacking = []
+        for i in range(start, start + len(order)):
+            seat = order[i % len(order)]
+            if seat == window["asked"]:
+                break
+            if seat not in passed:
+                lacking.append(seat)
+        return [*passed, window["asked"]], lacking
 
-    def _usable_kinds_for(self, seat: int) -> list[int]:
-        """The special kinds that would be usable by `seat` in the open window if held."""
-        saved = self.specials[seat]
-        self.specials[seat] = list(range(len(SPECIALS)))
-        kinds = self.usable_specials(seat)
-        self.specials[seat] = saved
-        return kinds
+    def _redeal_specials(self, observer: int, others: list[int], rng: Rng) -> None:
+        """Deal the specials `observer` cannot see at random among the other hands and the
+        deck, drawing again until the deal agrees with what the open window showed (the
+        true deal is kept in the very unlikely case that no draw agrees)."""
+        holding, lacking = self.window_knowledge()
+        holding = [s for s in holding if s != observer]
+        lacking = [s for s in lacking if s != observer]
+        true_hands = [self.specials[s] for s in others]
+        pool = list(self.special_deck)
+        for s in others:
+            pool += self.specials[s]
+        for _ in range(SPECIAL_DEAL_TRIES):
+            rng.shuffle(pool)
+            rest = pool
+            for s in others:
+                size = len(self.specials[s])
+                self.specials[s], rest = sorted(rest[:size]), rest[size:]
+            if all(self.usable_specials(s) for s in holding) and not any(
+                self.usable_specials(s) for s in lacking
+            ):
+                self.special_deck = rest
+                return
+        for s, hand in zip(others, true_hands, strict=True):
+            self.specials[s] = hand
+        rng.shuffle(self.special_deck)
 
 
 GAME = Game(

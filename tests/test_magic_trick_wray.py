@@ -575,10 +575,23 @@ def test_the_game_ends_after_the_fourth_hand_with_a_tie_break_through_play() -> 
 
 
 # -- visibility ------------------------------------------------------------------------------
+# The fields each event may carry; cards and ranks in them must already be face up.
+EVENT_KEYS = {
+    "play": {"type", "seat", "pos", "card", "suit", "rank", "trick_number"},
+    "sleeve": {"type", "seat", "pos", "card", "suit", "rank", "forced"},
+    "forced_sleeve": {"type", "seat"},
+    "pass": {"type", "seat"},
+    "trick": {"type", "trick_number", "winner", "cards"},
+    "hand_scored": {"type", "hand", "dealer", "results"},
+    "deal": {"type", "hand", "dealer", "leader"},
+    "game_over": {"type", "winners", "scores"},
+}
+
+
 def test_observation_never_shows_a_hidden_rank_to_anyone() -> None:
     state = GAME.new_game(4, 6)
     rng = Rng(61)
-    steps = 0
+    steps = resampled = 0
     while not state.is_over():
         for seat in range(4):
             obs = state.observation(seat)
@@ -593,14 +606,38 @@ def test_observation_never_shows_a_hidden_rank_to_anyone() -> None:
             if steps % 7 == 0:
                 # Changing every hidden rank changes no observation at all.
                 other = state.resample(seat, rng)
+                resampled += other.rows != state.rows
                 for viewer in range(4):
                     assert other.observation(viewer) == state.observation(viewer)
         seat = state.acting()[0]
-        for event in state.apply(seat, rng.choice(state.legal_actions(seat))):
+        action = rng.choice(state.legal_actions(seat))
+        # Face up once this action is done: cards played or sleeved before, and its own card.
+        face_up = {
+            card
+            for row, status in zip(state.rows, state.status, strict=True)
+            for card, st in zip(row, status, strict=True)
+            if st != 0
+        }
+        if "pos" in action:
+            face_up.add(state.rows[seat][action["pos"]])
+        sleeved_ranks = [
+            None if p < 0 else rank_of(state.rows[s][p]) for s, p in enumerate(state.sleeve)
+        ]
+        if action["type"] == "sleeve":
+            sleeved_ranks[seat] = rank_of(state.rows[seat][action["pos"]])
+        for event in state.apply(seat, action):
             assert "to" not in event
-            if "rank" in event:  # only played or sleeved cards are named
-                assert state.status[event["seat"]][event["pos"]] != 0 or state.hand_number > 1
+            assert set(event) == EVENT_KEYS[event["type"]], event
+            if "card" in event:
+                card = event["card"]
+                assert card in face_up
+                assert (event["suit"], event["rank"]) == (suit_of(card), rank_of(card))
+            for _, card in event.get("cards", []):
+                assert card in face_up
+            for result in event.get("results", []):
+                assert result["bid"] == sleeved_ranks[result["seat"]]
         steps += 1
+    assert resampled > steps // 10, "resample must really redraw hidden ranks"
 
 
 def test_observation_holds_the_public_table() -> None:
@@ -662,3 +699,14 @@ def test_illegal_moves_leave_the_state_unchanged() -> None:
     with pytest.raises(IllegalAction, match="not seat"):
         state.apply((seat + 1) % 4, {"type": "play", "pos": 0})
     assert json.dumps(state.to_json(), sort_keys=True) == before
+
+
+def test_positions_written_as_floats_or_bools_are_stored_as_ints() -> None:
+    """1.0 and true equal 1 in Python and pass the legality check; the state keeps ints."""
+    plain, odd = GAME.new_game(4, 3), GAME.new_game(4, 3)
+    seat = plain.acting()[0]
+    plain.apply(seat, {"type": "play", "pos": 1})
+    odd.apply(seat, {"type": "play", "pos": True})
+    plain.apply(seat, {"type": "sleeve", "pos": 2})
+    odd.apply(seat, {"type": "sleeve", "pos": 2.0})
+    assert json.dumps(odd.to_json(), sort_keys=True) == json.dumps(plain.to_json(), sort_keys=True)

@@ -418,6 +418,10 @@ def test_each_seat_sees_exactly_the_two_stands_beside_it(n: int, round_no: int) 
         hidden = set(range(6 * n)) - visible
         assert not stand_cards(obs) & hidden
         assert not set(obs["hand"]) & hidden
+        # ... and both sets of both stands beside it, exactly as they are.
+        assert stand_cards(obs) == visible
+        for view in obs["stands"]:
+            assert view["sets"] == state.stands[view["splitter"]]
         known = obs["known_hands"]
         for other in range(n):
             if other == seat:
@@ -431,11 +435,51 @@ def test_each_seat_sees_exactly_the_two_stands_beside_it(n: int, round_no: int) 
         for event in visible_events(all_events, seat):
             cards = ints_in({k: event.get(k) for k in ("sets", "picked", "kept", "cards")})
             assert not cards & hidden, (seat, event)
+        # ... and the seat is told both stands beside it, in full.
+        passed = [e for e in visible_events(all_events, seat) if e["type"] == "stand_passed"]
+        assert sorted(e["splitter"] for e in passed) == sorted([seat, right_of])
+        assert ints_in([e["sets"] for e in passed]) == visible
+        picked = [e for e in visible_events(all_events, seat) if e["type"] == "stand_picked"]
+        assert sorted(e["splitter"] for e in picked) == sorted([seat, right_of])
         for event in all_events:
             if event["type"] == "stand_passed":
                 assert event["to"] == sorted({event["splitter"], event["receiver"]})
             if event["type"] in ("split_made", "pick_made"):
                 assert "set" not in event and "sets" not in event
+
+
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_stand_views_and_private_events_through_a_whole_game(n: int) -> None:
+    """At every step of a game, each seat sees its own stand (once split) and the stand it
+    received (once all split), exactly; picks only when it may know them; private events
+    reach exactly the seats beside the stand, or the owner."""
+    state = GAME.new_game(n, 40 + n)
+    rng = Rng(n)
+    while not state.is_over():
+        for seat in range(n):
+            views = {v["splitter"]: v for v in state.observation(seat)["stands"]}
+            expected = set() if state.stands[seat] is None else {seat}
+            if state.phase != "split":
+                expected.add(state.giver(seat))
+            assert set(views) == expected
+            for splitter, view in views.items():
+                assert view["sets"] == state.stands[splitter]
+                assert view["receiver"] == state.receiver(splitter)
+            if seat in views:  # the neighbour's pick on my stand: only once all have picked
+                mine = views[seat]["picked"]
+                after_picks = state.phase in ("play", "over")
+                assert mine == (state.picks[state.receiver(seat)] if after_picks else None)
+            if state.phase != "split":
+                assert views[state.giver(seat)]["picked"] == state.picks[seat]
+        seat = state.acting()[0]
+        for event in state.apply(seat, rng.choice(state.legal_actions(seat))):
+            if event["type"] in ("stand_passed", "stand_picked"):
+                assert event["to"] == sorted({event["splitter"], event["receiver"]})
+                assert event["receiver"] == state.receiver(event["splitter"])
+            elif event["type"] in ("dealt", "hand"):
+                assert event["to"] == [event["seat"]]
+            else:
+                assert "to" not in event, event
 
 
 def test_three_players_know_three_cards_of_both_other_hands() -> None:
@@ -721,3 +765,23 @@ def test_observations_and_events_share_no_lists_with_the_state() -> None:
                 stack.extend(item)
                 item.append(999)
     assert json.dumps(state.to_json(), sort_keys=True) == before
+
+
+def test_numbers_written_as_floats_or_bools_do_not_corrupt_the_state() -> None:
+    """1.0 and true equal 1 in Python, so they pass the legality check: the state must still
+    store plain ints (a save or replay may carry such JSON)."""
+    plain, odd = GAME.new_game(3, 3), GAME.new_game(3, 3)
+    for seat in range(3):
+        sets = plain.legal_actions(seat)[0]["sets"]
+        plain.apply(seat, {"type": "split", "sets": sets})
+        odd.apply(seat, {"type": "split", "sets": [[float(c) for c in half] for half in sets]})
+    for seat, index in enumerate([1, 1, 0]):
+        plain.apply(seat, {"type": "pick", "set": index})
+        odd.apply(seat, {"type": "pick", "set": [1.0, True, 0.0][seat]})
+    for _ in range(3):
+        seat = plain.acting()[0]
+        card = plain.legal_actions(seat)[0]["card"]
+        plain.apply(seat, {"type": "play", "card": card})
+        odd.apply(seat, {"type": "play", "card": float(card)})
+    assert json.dumps(odd.to_json(), sort_keys=True) == json.dumps(plain.to_json(), sort_keys=True)
+    assert odd.observation(0) == plain.observation(0)

@@ -618,6 +618,114 @@ def test_focus_on_a_double_raises_the_failing_roll_closest_to_landing() -> None:
     assert state.letters == [0, 0]
 
 
+# -- properties over random games ----------------------------------------------------
+class CountingDice(Rng):
+    """A seeded generator that remembers every die it rolls."""
+
+    __slots__ = ("dice",)
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.dice: list[int] = []
+
+    def randint(self, low: int, high: int) -> int:
+        value = super().randint(low, high)
+        self.dice.append(value)
+        return value
+
+
+def random_games(count: int):
+    """(state, seat, action) at every step of `count` seeded random games, 2-5 players."""
+    for seed in range(count):
+        n = 2 + seed % 4
+        state = GAME.new_game(n, seed)
+        pick = Rng(seed + 1000)
+        while not state.is_over():
+            acting = state.acting()
+            seat = acting[pick.below(len(acting))]
+            yield state, seat, pick.choice(state.legal_actions(seat))
+
+
+def test_every_die_rolled_is_a_public_roll_event() -> None:
+    roll_keys = {"type", "seat", "for", "die", "modifier", "total", "target", "success"}
+    for seed in range(60):
+        n = 2 + seed % 4
+        state = GAME.new_game(n, seed)
+        state.rng = dice = CountingDice(seed)
+        pick = Rng(seed + 1)
+        events = []
+        while not state.is_over():
+            seat = state.acting()[pick.below(len(state.acting()))]
+            events += state.apply(seat, pick.choice(state.legal_actions(seat)))
+        rolled = [e for e in events if e["type"] == "roll"]
+        assert [e["die"] for e in rolled] == dice.dice
+        for e in rolled:
+            assert roll_keys <= set(e) and "to" not in e
+            assert 0 <= e["seat"] < n and 1 <= e["die"] <= 6
+            assert e["total"] == e["die"] + e["modifier"]
+            if e["target"] is not None:
+                assert e["success"] == (e["total"] >= e["target"])
+            if e["for"] == "psyche":
+                assert e["modifier"] == 0 and e["role"] in ("attack", "defend")
+            else:
+                assert e["index"] in (0, 1)
+        assert sum(e["die"] == 1 for e in rolled) == types(events).count("special_drawn")
+
+
+def _usable_by_the_rules(state: TrickbookState, seat: int) -> set[str]:
+    """The specials `seat` may play in the open window, from the rules text (not the engine)."""
+    attempt, window = state.attempt, state.window
+    held = {k for k in SPECIAL_INDEX if SPECIAL_INDEX[k] in state.specials[seat]}
+    if window is None or state.out[seat]:
+        return set()
+    if window["kind"] == "after":
+        target = DIFFICULTY[state.trick]
+        failing = not attempt["first_try"] and any(
+            r["die"] + r["modifier"] < target for r in attempt["rolls"]
+        )
+        return held & {"focus", "one-more"} if seat == attempt["seat"] and failing else set()
+    usable = set()
+    if seat == attempt["seat"] and not attempt["first_try"]:
+        usable.add("first-try")
+    if seat != attempt["seat"]:
+        usable.add("psyche")
+    if seat != state.setter:
+        usable.add("steal-turn")
+    return held & usable
+
+
+def test_a_seat_is_asked_exactly_when_it_holds_a_usable_special(monkeypatch) -> None:
+    """Asked only with a usable special, and a window never closes on a seat holding one."""
+    closed = Counter()
+    run_attempt, resolve = TrickbookState._run_attempt, TrickbookState._resolve
+
+    def check_window_closes(state: TrickbookState) -> None:
+        for seat in state.window["order"]:
+            if seat not in state.window["passed"]:
+                assert not _usable_by_the_rules(state, seat), (state.window, seat)
+        closed[state.window["kind"]] += 1
+
+    def checked_run_attempt(self, events):
+        check_window_closes(self)
+        return run_attempt(self, events)
+
+    def checked_resolve(self, landed, events):
+        if self.window is not None and self.window["kind"] == "after":
+            check_window_closes(self)
+        return resolve(self, landed, events)
+
+    monkeypatch.setattr(TrickbookState, "_run_attempt", checked_run_attempt)
+    monkeypatch.setattr(TrickbookState, "_resolve", checked_resolve)
+    asked = 0
+    for state, seat, action in random_games(150):
+        if state.phase == "special":
+            offered = {a["card"] for a in state.legal_actions(seat) if a["type"] == "special"}
+            assert offered and offered == _usable_by_the_rules(state, seat)
+            asked += 1
+        state.apply(seat, action)
+    assert asked > 1000 and closed["before"] > 1000 and closed["after"] > 1000
+
+
 # -- statistics -------------------------------------------------------------------------
 @pytest.mark.parametrize("difficulty_key", ["ollie", "kickflip", "impossible", "360-flip",
                                             "hardflip"])  # fmt: skip
@@ -676,9 +784,90 @@ def test_resample_keeps_the_asked_seat_able_to_play_a_special() -> None:
     assert checked > 50
 
 
+def _window_facts(obs: dict, before: dict | None, before_action: dict | None):
+    """What the table has seen of the open window: seats shown to hold a usable special
+    (the one asked, those who passed) and seats shown to hold none (passed over since the
+    last seat asked, or since the window opened)."""
+    window, attempt = obs["window"], obs["attempt"]
+    asked = window["asked"]
+    order = [s for s in range(attempt["seat"], attempt["seat"] + obs["num_players"])]
+    order = [s % obs["num_players"] for s in order if not obs["out"][s % obs["num_players"]]]
+    if window["kind"] == "after":
+        order = [attempt["seat"]]
+    same_window = (
+        before is not None
+        and before["phase"] == "special"
+        and before_action.get("card") != "steal-turn"
+        and before["window"]["kind"] == window["kind"]
+        and before["attempt"]["seat"] == attempt["seat"]
+        and before["attempt"]["for"] == attempt["for"]
+    )
+    start = order.index(before["window"]["asked"]) + 1 if same_window else 0
+    lacking = []
+    for i in range(start, start + len(order)):
+        seat = order[i % len(order)]
+        if seat == asked:
+            break
+        if seat not in window["passed"]:
+            lacking.append(seat)
+    return [*window["passed"], asked], lacking
+
+
+def test_resample_keeps_what_the_open_window_showed() -> None:
+    """Seats asked or passing hold a usable special; seats passed over hold none: in the
+    real game (the inference is sound) and in every resampled state."""
+    rng = Rng(5)
+    checked = lacking_seen = 0
+    before = before_action = None
+    for state, seat, action in random_games(200):
+        if state.phase == "special":
+            obs = state.observation(seat)
+            holding, lacking = _window_facts(obs, before, before_action)
+            lacking_seen += len(lacking)
+            for observer in range(state.num_players):
+                for real, sample in ((True, state), (False, state.resample(observer, rng))):
+                    assert sample.observation(observer) == state.observation(observer)
+                    for s in holding:
+                        assert sample.usable_specials(s), (real, s, "holds a usable special")
+                    for s in lacking:
+                        assert not sample.usable_specials(s), (real, s, "holds none")
+                    checked += 1
+        before, before_action = state.observation(seat), action
+        state.apply(seat, action)
+    assert checked > 1000 and lacking_seen > 100
+
+
 def test_why_illegal_explains_in_plain_words() -> None:
     state = table([["ollie", "ollie", "ollie", "shuv-it"], ["kickflip"]])
     with pytest.raises(IllegalAction, match="hold no Hardflip"):
         state.apply(0, SET("hardflip"))
     with pytest.raises(IllegalAction, match="not seat 1's turn"):
         state.apply(1, SET("kickflip"))
+
+
+def test_why_illegal_names_the_real_mistake_in_the_right_step() -> None:
+    state = table(
+        [["ollie", "ollie", "ollie", "shuv-it"], ["kickflip", "heelflip"]],
+        [[], ["psyche"]],
+        dice=[6],
+    )
+    with pytest.raises(IllegalAction, match="name a trick card you hold"):
+        state.apply(0, SET("no-such-trick"))
+    with pytest.raises(IllegalAction, match="name a trick card you hold"):
+        state.apply(0, {"type": "set"})
+    with pytest.raises(IllegalAction, match="'double' move is not possible now: it is the set"):
+        state.apply(0, DOUBLE("ollie"))
+    state.apply(0, SET("ollie"))  # seat 1 may psyche: the special step
+    with pytest.raises(IllegalAction, match="name a special card you hold"):
+        state.apply(1, SPECIAL("no-such-card"))
+    with pytest.raises(IllegalAction, match="you hold no Focus!"):
+        state.apply(1, SPECIAL("focus"))
+    state.apply(1, PASS)  # the set lands: seat 1 must match an Ollie
+    with pytest.raises(IllegalAction, match="you hold no Hardflip to discard"):
+        state.apply(1, DOUBLE("hardflip"))
+    with pytest.raises(IllegalAction, match="name the trick card to discard"):
+        state.apply(1, {"type": "double"})
+    with pytest.raises(IllegalAction, match="you hold no Ollie: discard a trick card"):
+        state.apply(1, MATCH)
+    with pytest.raises(IllegalAction, match="throw rock, paper or scissors"):
+        GAME.new_game(2, 1).apply(0, {"type": "rps", "choice": "lizard"})

@@ -328,28 +328,45 @@ def test_resampled_states_are_consistent_through_a_game() -> None:
         step += 1
 
 
-def test_resample_frequencies_on_a_late_real_state() -> None:
-    """Through state.resample: a late position with few deals left, vs enumeration."""
-    state = GAME.new_game(4, 21)
-    rng = Rng(21)
+def test_resample_frequencies_on_a_real_mid_hand_state() -> None:
+    """Through state.resample: a real position with a few dozen consistent deals left,
+    sampled frequencies vs exhaustive enumeration (every deal must come up, at its
+    shuffle-and-sort probability)."""
+    state = GAME.new_game(4, 26)
+    rng = Rng(26)
     while True:
         seat = state.acting()[0]
         state.apply(seat, rng.choice(state.legal_actions(seat)))
         suits, known = state.public_rows()
-        hidden = sum(r < 0 for row in known for r in row)
-        if state.phase == "play" and hidden <= 16:
+        if state.phase == "play" and DealSolver(suits, known, weighted=False).total <= 60:
             break
     deals = enumerate_deals(suits, known)
+    assert 20 <= len(deals) <= 60, "the case must have enough deals to test frequencies"
     total = sum(w for _, w in deals)
-    expected = {r: float(w / total) for r, w in deals}
-    n = 6_000 if len(deals) < 60 else 20_000
+    n = 8_000
     counts = Counter(
         tuple(tuple(rank_of(c) for c in row) for row in state.resample(1, rng).rows)
         for _ in range(n)
     )
-    assert set(counts) <= set(expected)
+    assert set(counts) <= {r for r, _ in deals}, "every sample must be a consistent deal"
+    # Deals expected fewer than 10 times are pooled into one cell (chi-square needs it);
+    # every other deal must come up.
+    expected: dict = {}
+    pooled: Counter = Counter()
+    for ranks, weight in deals:
+        p = float(weight / total)
+        key = ranks if n * p >= 10 else "rare"
+        expected[key] = expected.get(key, 0.0) + p
+        pooled[key] += counts.get(ranks, 0)
+    assert all(pooled[k] > 0 for k in expected if k != "rare")
     df = len(expected) - 1
-    assert chi_square(counts, expected, n) < df + 6 * sqrt(2 * df) + 5
+    bound = df + 6 * sqrt(2 * df)
+    assert chi_square(pooled, expected, n) < bound
+    # The test has power: uniform-over-deals frequencies would fail it.
+    uniform: Counter = Counter()
+    for ranks, _ in deals:
+        uniform[ranks if ranks in expected else "rare"] += n / len(deals)
+    assert chi_square(uniform, expected, n) > bound
 
 
 def test_sample_ranks_from_an_observation_is_consistent() -> None:
