@@ -152,6 +152,7 @@ class TrickbookState(State):
         self.attempt: dict[str, Any] | None = None
         self.window: dict[str, Any] | None = None
         self.last_rolls: list[dict[str, Any]] = []
+        self.rolls_made = 0  # every die rolled so far; a roll's `number` names it
         self.winner = -1
 
     # -- small helpers ---------------------------------------------------------
@@ -192,11 +193,17 @@ class TrickbookState(State):
         events: list[Event],
         **extra: Any,
     ) -> int:
-        """Roll the seat's die (public event); a natural 1 draws a special if any is left."""
+        """Roll the seat's die (public event); a natural 1 draws a special if any is left.
+
+        The event's `number` counts the game's rolls (1, 2, ...): it tells a table which
+        dice are new. Attempt rolls also carry `trick` and `focus` (Focus! cards on it).
+        """
         die = self.rng.randint(1, 6)
         total = die + modifier
+        self.rolls_made += 1
         event = {
             "type": "roll",
+            "number": self.rolls_made,
             "seat": seat,
             "for": purpose,
             "die": die,
@@ -292,10 +299,15 @@ class TrickbookState(State):
             return
         target = DIFFICULTY[self.trick]
         penalty, self.psyched[seat] = self.psyched[seat], 0
+        trick = TRICK_KEYS[self.trick]
         for index in range(attempt["dice"]):
             modifier = -penalty if index == 0 else 0
-            die = self._roll(seat, attempt["for"], modifier, target, events, index=index)
-            attempt["rolls"].append({"die": die, "modifier": modifier})
+            die = self._roll(
+                seat, attempt["for"], modifier, target, events, index=index, trick=trick, focus=0
+            )
+            attempt["rolls"].append(
+                {"die": die, "modifier": modifier, "focus": 0, "number": self.rolls_made}
+            )
         self.window = {"kind": AFTER, "order": [seat], "pos": 0, "asked": -1, "passed": []}
         self._continue_window(0, events)
 
@@ -470,25 +482,42 @@ class TrickbookState(State):
             index = self.focus_target()
             roll = attempt["rolls"][index]
             roll["modifier"] += 1
+            roll["focus"] += 1
             total = roll["die"] + roll["modifier"]
+            change = {
+                "modifier": roll["modifier"],
+                "focus": roll["focus"],
+                "total": total,
+                "success": total >= DIFFICULTY[self.trick],
+            }
             events.append(
                 {
                     "type": "roll_changed",
+                    "number": roll["number"],
                     "seat": seat,
                     "index": index,
                     "die": roll["die"],
-                    "modifier": roll["modifier"],
-                    "total": total,
                     "target": DIFFICULTY[self.trick],
-                    "success": total >= DIFFICULTY[self.trick],
+                    **change,
                 }
             )
+            for recent in self.last_rolls:  # the recent rolls show the roll as it now stands
+                if recent["number"] == roll["number"]:
+                    recent.update(change)
         else:  # ONE_MORE
             index = self.one_more_target()
             roll = attempt["rolls"][index]
             roll["die"] = self._roll(
-                seat, "one-more", roll["modifier"], DIFFICULTY[self.trick], events, index=index
+                seat,
+                "one-more",
+                roll["modifier"],
+                DIFFICULTY[self.trick],
+                events,
+                index=index,
+                trick=TRICK_KEYS[self.trick],
+                focus=roll["focus"],
             )
+            roll["number"] = self.rolls_made
         self._continue_window(window["pos"] + 1, events)
 
     def _psyche(self, seat: int, target: int, events: list[Event]) -> None:
@@ -645,8 +674,10 @@ class TrickbookState(State):
         target = DIFFICULTY[self.trick]
         rolls = [
             {
+                "number": r["number"],
                 "die": r["die"],
                 "modifier": r["modifier"],
+                "focus": r["focus"],
                 "total": r["die"] + r["modifier"],
                 "success": r["die"] + r["modifier"] >= target,
             }
