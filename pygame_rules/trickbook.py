@@ -15,8 +15,8 @@ cards by key: {"type": "set", "trick": "kickflip"}, {"type": "special",
 Observation fields: seat, acting, phase ("rps" | "set" | "match" | "special" |
 "over"), scores, num_players, letters, letter_marks, out, hand, specials,
 hand_sizes, special_counts, setter, trick, landed, matcher, to_match, attempt,
-window, decision, table, results, previous, last_rolls, trick_deck,
-trick_discard, special_deck, psyched, rps, winners.
+window, decision, table, results, previous, last_rolls, sequence_from,
+trick_deck, trick_discard, special_deck, psyched, rps, winners.
 """
 
 from __future__ import annotations
@@ -153,6 +153,7 @@ class TrickbookState(State):
         self.window: dict[str, Any] | None = None
         self.last_rolls: list[dict[str, Any]] = []
         self.rolls_made = 0  # every die rolled so far; a roll's `number` names it
+        self.sequence_from = 0  # the number of the live set/match sequence's first roll
         self.winner = -1
 
     # -- small helpers ---------------------------------------------------------
@@ -604,6 +605,7 @@ class TrickbookState(State):
             self.trick = trick
             self.table = [{"seat": seat, "card": trick, "as": "set"}]
             self.results = []
+            self.sequence_from = self.rolls_made + 1
             events.append(
                 {
                     "type": "set_trick",
@@ -762,6 +764,7 @@ class TrickbookState(State):
             if self.previous is None
             else {**self.previous, "results": [dict(r) for r in self.previous["results"]]},
             "last_rolls": [dict(r) for r in self.last_rolls],
+            "sequence_from": self.sequence_from if self.trick >= 0 else None,
             "trick_deck": len(self.trick_deck),
             "trick_discard": [TRICK_KEYS[k] for k in sorted(self.trick_discard)],
             "special_deck": len(self.special_deck),

@@ -715,3 +715,16 @@ def test_roll_numbers_trick_and_focus_are_in_events_and_recent_rolls() -> None:
         1,
     )
     assert [r["number"] for r in state.observation(1)["last_rolls"]] == [1, 2, 3, 4]
+
+
+def test_sequence_from_tells_this_sequences_dice_from_older_ones() -> None:
+    state = table([["kickflip", "ollie"], ["kickflip", "heelflip"]], dice=[2, 5, 4, 6])
+    assert state.observation(1)["sequence_from"] is None
+    state.apply(0, SET("ollie"))  # roll 1: a 2 lands the Ollie; seat 1 has no Ollie
+    assert state.observation(1)["sequence_from"] == 1
+    state.apply(1, DOUBLE("kickflip"))  # rolls 2 and 3 land: the sequence ends
+    obs = state.observation(1)
+    assert obs["sequence_from"] is None and obs["phase"] == "set"
+    state.apply(0, SET("kickflip"))  # the next sequence's dice start at roll 4 (a 6 lands)
+    obs = state.observation(1)
+    assert obs["phase"] == "match" and obs["sequence_from"] == 4
