@@ -148,6 +148,7 @@ def test_after_window_prompt_names_the_failing_roll() -> None:
     tree = tb.render(view_of(state))
     assert decisions(tree) == ["special"]
     assert "You rolled 3: too low for an Impossible (4)." in tree.text()
+    assert "Focus! — +1: your 3 becomes 4" in tree.text()
     assert "No, accept the roll" in tree.text()
 
 

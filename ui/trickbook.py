@@ -353,7 +353,7 @@ def trick_card(
         h("span", {"class": "tb-card-diff", "aria-hidden": "true"}, str(trick["difficulty"])),
         h("span", {"class": "tb-card-note", "aria-hidden": "true"}, f"{trick['difficulty']}+"),
     ]
-    classes = f"tb-card trick d{trick['difficulty']} {cls}".strip()
+    classes = f"tb-card tb-trick d{trick['difficulty']} {cls}".strip()
     if action is not None:
         attrs = {
             "type": "button",
@@ -699,6 +699,16 @@ def special_question(view: TableView) -> tuple[str, str]:
     )
 
 
+def after_effect(view: TableView, card: str) -> str:
+    """Focus! / One More! on the roll the engine says it changes: '+1: your 2 becomes 3'."""
+    decision, attempt = view.obs["decision"], view.obs["attempt"]
+    if card == "focus":
+        total = attempt["rolls"][decision["focus_target"]]["total"]
+        return f"+1: your {total} becomes {total + 1}"
+    total = attempt["rolls"][decision["one_more_target"]]["total"]
+    return f"reroll your {total}"
+
+
 def special_decision(view: TableView) -> El:
     obs = view.obs
     question, note = special_question(view)
@@ -709,6 +719,8 @@ def special_decision(view: TableView) -> El:
         effect = SPECIAL_EFFECT[action["card"]]
         if action["card"] == "psyche":
             effect = f"{object_name(target)} must roll as high or get {MINUS}1"
+        elif action["card"] in ("focus", "one-more"):
+            effect = after_effect(view, action["card"])
         buttons.append(
             action_button(action, f"{special['name']} — {effect}", cls="btn primary tb-special-btn")
         )
@@ -820,13 +832,22 @@ def final_details(view: TableView) -> El:
         rows.append([view.names[seat], " ".join(LETTERS[:count]) or "–", status])
     return h(
         "div",
-        {"class": "table-scroll", "tabindex": "0", "role": "region", "aria-label": "Letters"},
-        table(
-            ["Player", "Letters", "Status"],
-            rows,
-            caption="Five letters (S K A T E) and you are out; the last skater standing wins. "
+        {"class": "tb-final-box"},
+        h(
+            "p",
+            {"class": "tb-final-note"},
+            "Five letters (S K A T E) and a skater is out; the last one standing wins. "
             f"Letters to spare = 5 {MINUS} letters.",
-            cls="score-table tb-final",
+        ),
+        h(
+            "div",
+            {"class": "table-scroll", "tabindex": "0", "role": "region", "aria-label": "Letters"},
+            table(
+                ["Player", "Letters", "Status"],
+                rows,
+                caption="Letters and who is out",
+                cls="score-table tb-final",
+            ),
         ),
     )
 
