@@ -220,6 +220,8 @@ def test_log_lines_for_a_set_and_a_roll() -> None:
     assert (
         tb.describe(low, names) == f"You rolled 3 {tb.MINUS} 1 = 2 for the Kickflip (3): too low."
     )
+    psyche = {"type": "special", "seat": 1, "card": "psyche", "target": 0, "window": "before"}
+    assert tb.describe(psyche, names) == "Bot 1 played Psyche! on you."
     letter = {"type": "letter", "seat": 0, "letter": "K", "count": 2}
     assert tb.describe(letter, names) == "You got the letter K: S K."
 

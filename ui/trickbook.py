@@ -131,7 +131,8 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
         card = SPECIAL_BY_KEY[event["card"]]["name"]
         target = names[event["target"]]
         on = f" on {object_name(target)}" if event["card"] == "psyche" else ""
-        return f"{who} played {card}{on}"
+        line = f"{who} played {card}{on}"
+        return line if line.endswith("!") else line + "."
     if kind == "first_try_landed":
         return f"{who} landed it on the first try (no roll)."
     if kind == "turn_stolen":
