@@ -15,8 +15,8 @@ cards by key: {"type": "set", "trick": "kickflip"}, {"type": "special",
 Observation fields: seat, acting, phase ("rps" | "set" | "match" | "special" |
 "over"), scores, num_players, letters, letter_marks, out, hand, specials,
 hand_sizes, special_counts, setter, trick, landed, matcher, to_match, attempt,
-window, decision, table, results, previous, last_rolls, trick_deck,
-trick_discard, special_deck, psyched, rps, winners.
+window, decision, table, results, previous, last_rolls, sequence_from,
+trick_deck, trick_discard, special_deck, psyched, rps, winners.
 """
 
 from __future__ import annotations
@@ -153,6 +153,8 @@ class TrickbookState(State):
         self.attempt: dict[str, Any] | None = None
         self.window: dict[str, Any] | None = None
         self.last_rolls: list[dict[str, Any]] = []
+        self.rolls_made = 0  # every die rolled so far; a roll's `number` names it
+        self.sequence_from = 0  # the number of the live set/match sequence's first roll
         self.winner = -1
 
     # -- small helpers ---------------------------------------------------------
@@ -193,11 +195,17 @@ class TrickbookState(State):
         events: list[Event],
         **extra: Any,
     ) -> int:
-        """Roll the seat's die (public event); a natural 1 draws a special if any is left."""
+        """Roll the seat's die (public event); a natural 1 draws a special if any is left.
+
+        The event's `number` counts the game's rolls (1, 2, ...): it tells a table which
+        dice are new. Attempt rolls also carry `trick` and `focus` (Focus! cards on it).
+        """
         die = self.rng.randint(1, 6)
         total = die + modifier
+        self.rolls_made += 1
         event = {
             "type": "roll",
+            "number": self.rolls_made,
             "seat": seat,
             "for": purpose,
             "die": die,
@@ -293,10 +301,15 @@ class TrickbookState(State):
             return
         target = DIFFICULTY[self.trick]
         penalty, self.psyched[seat] = self.psyched[seat], 0
+        trick = TRICK_KEYS[self.trick]
         for index in range(attempt["dice"]):
             modifier = -penalty if index == 0 else 0
-            die = self._roll(seat, attempt["for"], modifier, target, events, index=index)
-            attempt["rolls"].append({"die": die, "modifier": modifier})
+            die = self._roll(
+                seat, attempt["for"], modifier, target, events, index=index, trick=trick, focus=0
+            )
+            attempt["rolls"].append(
+                {"die": die, "modifier": modifier, "focus": 0, "number": self.rolls_made}
+            )
         self.window = {"kind": AFTER, "order": [seat], "pos": 0, "asked": -1, "passed": []}
         self._continue_window(0, events)
 
@@ -473,25 +486,42 @@ class TrickbookState(State):
             index = self.focus_target()
             roll = attempt["rolls"][index]
             roll["modifier"] += 1
+            roll["focus"] += 1
             total = roll["die"] + roll["modifier"]
+            change = {
+                "modifier": roll["modifier"],
+                "focus": roll["focus"],
+                "total": total,
+                "success": total >= DIFFICULTY[self.trick],
+            }
             events.append(
                 {
                     "type": "roll_changed",
+                    "number": roll["number"],
                     "seat": seat,
                     "index": index,
                     "die": roll["die"],
-                    "modifier": roll["modifier"],
-                    "total": total,
                     "target": DIFFICULTY[self.trick],
-                    "success": total >= DIFFICULTY[self.trick],
+                    **change,
                 }
             )
+            for recent in self.last_rolls:  # the recent rolls show the roll as it now stands
+                if recent["number"] == roll["number"]:
+                    recent.update(change)
         else:  # ONE_MORE
             index = self.one_more_target()
             roll = attempt["rolls"][index]
             roll["die"] = self._roll(
-                seat, "one-more", roll["modifier"], DIFFICULTY[self.trick], events, index=index
+                seat,
+                "one-more",
+                roll["modifier"],
+                DIFFICULTY[self.trick],
+                events,
+                index=index,
+                trick=TRICK_KEYS[self.trick],
+                focus=roll["focus"],
             )
+            roll["number"] = self.rolls_made
         self._continue_window(window["pos"] + 1, events)
 
     def _psyche(self, seat: int, target: int, events: list[Event]) -> None:
@@ -590,6 +620,7 @@ class TrickbookState(State):
             self.trick = trick
             self.table = [{"seat": seat, "card": trick, "as": "set"}]
             self.results = []
+            self.sequence_from = self.rolls_made + 1
             events.append(
                 {
                     "type": "set_trick",
@@ -660,8 +691,10 @@ class TrickbookState(State):
         target = DIFFICULTY[self.trick]
         rolls = [
             {
+                "number": r["number"],
                 "die": r["die"],
                 "modifier": r["modifier"],
+                "focus": r["focus"],
                 "total": r["die"] + r["modifier"],
                 "success": r["die"] + r["modifier"] >= target,
             }
@@ -746,6 +779,7 @@ class TrickbookState(State):
             if self.previous is None
             else {**self.previous, "results": [dict(r) for r in self.previous["results"]]},
             "last_rolls": [dict(r) for r in self.last_rolls],
+            "sequence_from": self.sequence_from if self.trick >= 0 else None,
             "trick_deck": len(self.trick_deck),
             "trick_discard": [TRICK_KEYS[k] for k in sorted(self.trick_discard)],
             "special_deck": len(self.special_deck),

@@ -871,3 +871,49 @@ def test_why_illegal_names_the_real_mistake_in_the_right_step() -> None:
         state.apply(1, MATCH)
     with pytest.raises(IllegalAction, match="throw rock, paper or scissors"):
         GAME.new_game(2, 1).apply(0, {"type": "rps", "choice": "lizard"})
+
+
+def test_roll_numbers_trick_and_focus_are_in_events_and_recent_rolls() -> None:
+    """What a table needs to draw dice: which roll is which (`number`), the trick rolled
+    for, and how the modifier splits into Focus! and the psyche penalty; a Focus! also
+    updates the roll in `last_rolls`, so the recent rolls show it as it stands."""
+    specials = [["one-more", "focus"], ["psyche"]]
+    state = table([["360-flip"] * 3 + ["ollie"], ["ollie"]], specials, dice=[4, 3, 3, 5])
+    state.apply(0, SET("360-flip"))
+    events = state.apply(1, SPECIAL("psyche"))  # psyche 4 vs 3, then the set roll: 3 - 1
+    attack, defend, set_roll = rolls(events)
+    assert [r["number"] for r in (attack, defend, set_roll)] == [1, 2, 3]
+    assert "trick" not in attack and "focus" not in attack
+    assert (set_roll["trick"], set_roll["focus"], set_roll["modifier"]) == ("360-flip", 0, -1)
+    live = state.observation(1)["attempt"]["rolls"]
+    assert [(r["number"], r["focus"], r["total"]) for r in live] == [(3, 0, 2)]
+
+    events = state.apply(0, SPECIAL("focus"))
+    changed = next(e for e in events if e["type"] == "roll_changed")
+    assert (changed["number"], changed["focus"], changed["modifier"]) == (3, 1, 0)
+    recent = state.observation(1)["last_rolls"][-1]
+    assert (recent["number"], recent["focus"], recent["modifier"], recent["total"]) == (3, 1, 0, 3)
+    assert recent["success"] is False  # 3 is still short of the 360 Flip's 5
+
+    events = state.apply(0, SPECIAL("one-more"))  # the reroll keeps the modifier (and focus)
+    reroll = rolls(events)[0]
+    assert (reroll["number"], reroll["for"], reroll["trick"], reroll["focus"]) == (
+        4,
+        "one-more",
+        "360-flip",
+        1,
+    )
+    assert [r["number"] for r in state.observation(1)["last_rolls"]] == [1, 2, 3, 4]
+
+
+def test_sequence_from_tells_this_sequences_dice_from_older_ones() -> None:
+    state = table([["kickflip", "ollie"], ["kickflip", "heelflip"]], dice=[2, 5, 4, 6])
+    assert state.observation(1)["sequence_from"] is None
+    state.apply(0, SET("ollie"))  # roll 1: a 2 lands the Ollie; seat 1 has no Ollie
+    assert state.observation(1)["sequence_from"] == 1
+    state.apply(1, DOUBLE("kickflip"))  # rolls 2 and 3 land: the sequence ends
+    obs = state.observation(1)
+    assert obs["sequence_from"] is None and obs["phase"] == "set"
+    state.apply(0, SET("kickflip"))  # the next sequence's dice start at roll 4 (a 6 lands)
+    obs = state.observation(1)
+    assert obs["phase"] == "match" and obs["sequence_from"] == 4

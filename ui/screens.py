@@ -182,6 +182,7 @@ def game_over_screen(session: Session, view: tables.TableView) -> El:
         headline = " and ".join(names[w] for w in winners) + (
             " wins" if len(winners) == 1 else " share the win"
         )
+    module = tables.module_for(session.game_id)
     order = sorted(range(len(scores)), key=lambda s: -scores[s])
     rows = [
         h(
@@ -192,7 +193,6 @@ def game_over_screen(session: Session, view: tables.TableView) -> El:
         )
         for s in order
     ]
-    module = tables.module_for(session.game_id)
     details = getattr(module, "final_details", None)
     return h(
         "section",
@@ -214,7 +214,7 @@ def game_over_screen(session: Session, view: tables.TableView) -> El:
                     "tr",
                     {},
                     h("th", {"scope": "col"}, "Player"),
-                    h("th", {"scope": "col"}, "Score"),
+                    h("th", {"scope": "col"}, getattr(module, "SCORE_HEADING", "Score")),
                 ),
             ),
             h("tbody", {}, rows),

@@ -1,0 +1,163 @@
+"""Trickbook played to the end in Chromium by clicking: 2 players on a phone, 4 on a desktop.
+
+On the way: rock-paper-scissors is the only question at the start, a special prompt
+appears exactly when the engine offers a special, dice are drawn with as many pips as
+their value, and they roll in unless the reader prefers reduced motion.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from playwright.sync_api import Page, expect
+
+import pygame_rules
+
+from .conftest import StrictPage, final_scores, open_app, replayed_scores
+
+pytestmark = pytest.mark.browser
+
+ACTIONS = "#screen [data-action]:not([disabled])"
+
+
+def engine_winner(page: Page) -> int:
+    """The winner the engine reports for the finished game, replayed from its record."""
+    record = json.loads(page.locator("[data-testid=game-over]").get_attribute("data-record"))
+    state = pygame_rules.get_game("trickbook").new_game(record["players"], record["seed"])
+    for seat, action in record["history"]:
+        state.apply(seat, action)
+    (winner,) = state.winners()
+    return winner
+
+
+def check_dice(page: Page) -> int:
+    """Every die on the table shows as many pips as its value; returns how many there are."""
+    dice = page.locator("#screen .tb-die .die")
+    for i in range(dice.count()):
+        die = dice.nth(i)
+        value = int(die.get_attribute("data-value"))
+        assert die.locator(".pip:not(.off)").count() == value
+        assert die.get_attribute("aria-label")
+    return dice.count()
+
+
+def play_checking(page: Page, pick_seed: int, max_steps: int = 3000) -> dict[str, int]:
+    """Click random drawn controls until the game ends, checking the table at every step:
+    a special prompt is drawn exactly when a special (or passing on one) is offered."""
+    pick = random.Random(pick_seed)
+    seen = {"special": 0, "dice": 0}
+    for _ in range(max_steps):
+        if page.locator("[data-testid=game-over]").count():
+            return seen
+        actions = page.locator(ACTIONS)
+        count = actions.count()
+        if not count:
+            page.wait_for_timeout(30)
+            continue
+        texts = [actions.nth(i).get_attribute("data-action") for i in range(count)]
+        offered = [json.loads(t)["type"] for t in texts]
+        prompts = page.locator("#screen [data-decision=special]").count()
+        assert prompts == (1 if "pass" in offered else 0), offered
+        if prompts:
+            seen["special"] += 1
+            assert set(offered) <= {"special", "pass"}
+        seen["dice"] += check_dice(page)
+        actions.nth(pick.randrange(count)).click()
+    raise AssertionError("the game did not reach its end")
+
+
+def test_two_player_game_by_clicks(phone: StrictPage, site_url: str) -> None:
+    page = phone.page
+    open_app(page, site_url + "?game=trickbook&players=2&seed=21&speed=instant")
+    page.wait_for_selector(ACTIONS)
+    # The start: three big rock-paper-scissors buttons, and nothing else to press.
+    actions = page.locator("#screen [data-action]")
+    expect(actions).to_have_count(3)
+    assert [json.loads(actions.nth(i).get_attribute("data-action")) for i in range(3)] == [
+        {"type": "rps", "choice": c} for c in ("rock", "paper", "scissors")
+    ]
+    for shape in ("Rock", "Paper", "Scissors"):  # accessible names: the drawn shape is hidden
+        expect(page.get_by_role("button", name=shape, exact=True)).to_have_count(1)
+    for i in range(3):
+        box = actions.nth(i).bounding_box()
+        assert box["height"] >= 64 and box["width"] >= 80
+    # Letters in words too: nobody has one yet.
+    expect(page.locator("#screen .tb-letters").first).to_have_attribute(
+        "aria-label", "Letters: no letters yet"
+    )
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+    seen = play_checking(page, pick_seed=5)
+    assert seen["dice"] > 0
+    assert final_scores(page) == replayed_scores(page)
+    winner = engine_winner(page)
+    over = page.locator("[data-testid=game-over]")
+    expect(over.locator("h2")).to_contain_text("You win!" if winner == 0 else "Bot 1 wins")
+    expect(over.locator("thead th").nth(1)).to_have_text("Letters to spare")
+    rows = over.locator(".tb-final tbody tr")
+    expect(rows).to_have_count(2)
+    loser = 1 - winner
+    expect(rows.nth(loser).locator("td").nth(1)).to_have_text("S K A T E")
+    expect(rows.nth(loser).locator("td").nth(2)).to_have_text("out")
+    expect(rows.nth(winner).locator("td").nth(2)).to_have_text("winner ★")
+    expect(page.locator(".log")).to_contain_text("Game over")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_four_player_game_completes(desktop: StrictPage, site_url: str) -> None:
+    page = desktop.page
+    open_app(page, site_url + "?game=trickbook&players=4&seed=8&speed=instant")
+    page.wait_for_selector(ACTIONS)
+    expect(page.locator("#screen .seat")).to_have_count(4)
+    seen = play_checking(page, pick_seed=2)
+    assert seen["special"] > 0  # the special prompt was met and answered on the way
+    assert final_scores(page) == replayed_scores(page)
+    winner = engine_winner(page)
+    names = ["You", "Bot 1", "Bot 2", "Bot 3"]
+    title = "You win!" if winner == 0 else f"{names[winner]} wins"
+    expect(page.locator("[data-testid=game-over] h2")).to_contain_text(title)
+    statuses = page.locator(".tb-final tbody tr td:nth-child(3)")
+    expect(statuses).to_have_text(["winner ★" if s == winner else "out" for s in range(4)])
+
+
+def click_until(page: Page, selector: str, steps: int = 400) -> None:
+    """Play (clicking the first control) until `selector` is on the table."""
+    for _ in range(steps):
+        if page.locator(selector).count():
+            return
+        actions = page.locator(ACTIONS)
+        if actions.count():
+            actions.first.click()
+        else:
+            page.wait_for_timeout(30)
+    raise AssertionError(f"{selector} never appeared")
+
+
+def test_new_dice_roll_in(phone: StrictPage, site_url: str) -> None:
+    page = phone.page
+    open_app(page, site_url + "?game=trickbook&players=2&seed=3&speed=slow")
+    click_until(page, "#screen .die.rolling")
+    name = page.locator("#screen .die.rolling").first.evaluate(
+        "el => getComputedStyle(el).animationName"
+    )
+    assert name == "roll"
+
+
+def test_no_roll_animation_under_reduced_motion(phone: StrictPage, site_url: str) -> None:
+    page = phone.page
+    page.emulate_media(reduced_motion="reduce")
+    open_app(page, site_url + "?game=trickbook&players=2&seed=3&speed=fast")
+    click_until(page, "#screen .tb-die")
+    for _ in range(30):  # a few more moves: dice come and go, none ever rolls
+        assert page.locator("#screen .die.rolling").count() == 0
+        names = page.locator("#screen .die").evaluate_all(
+            "els => els.map(el => getComputedStyle(el).animationName)"
+        )
+        assert set(names) <= {"none"}
+        actions = page.locator(ACTIONS)
+        if actions.count():
+            actions.first.click()
+        else:
+            page.wait_for_timeout(50)

@@ -1,0 +1,351 @@
+"""The Trickbook table, checked in CPython: what is drawn for each question the engine asks.
+
+A prompt (`data-decision`) and its controls appear exactly when the human has legal
+actions, with one control per legal action and nothing else; the letters, dice and log
+say what happened in words as well as in pictures.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from test_trickbook import PASS, SET, SPECIAL, table
+
+import pygame_rules
+from pygame_rules.bots import SeatView, make_bot
+from pygame_rules.trickbook import TrickbookState
+from ui import tables
+from ui import trickbook as tb
+from ui.screens import game_over_screen
+from ui.session import Session
+from ui.vdom import El
+
+GAME = pygame_rules.get_game("trickbook")
+NAMES = ["You", "Bot 1", "Bot 2", "Bot 3", "Bot 4"]
+
+
+def view_of(state: TrickbookState, **extra) -> tables.TableView:
+    legal = state.legal_actions(0) if 0 in state.acting() else []
+    names = NAMES[: state.num_players]
+    return tables.TableView(game=GAME, obs=state.observation(0), legal=legal, names=names, **extra)
+
+
+def drawn_actions(tree: El) -> list[dict]:
+    return [json.loads(el.attrs["data-action"]) for el in tree.walk() if "data-action" in el.attrs]
+
+
+def decisions(tree: El) -> list[str]:
+    return [el.attrs["data-decision"] for el in tree.walk() if "data-decision" in el.attrs]
+
+
+def spoken(el: El) -> str:
+    """The text a screen reader reads (aria-hidden parts left out)."""
+    if el.attrs.get("aria-hidden") == "true":
+        return ""
+    return "".join(c if isinstance(c, str) else spoken(c) for c in el.children)
+
+
+def by_class(tree: El, name: str) -> list[El]:
+    return tree.find_all(lambda el: name in el.attrs.get("class", "").split())
+
+
+# -- the questions --------------------------------------------------------------------------
+def test_rock_paper_scissors_buttons_are_the_only_actions_at_the_start() -> None:
+    state = GAME.new_game(3, 4)
+    tree = tb.render(view_of(state))
+    assert drawn_actions(tree) == [{"type": "rps", "choice": c} for c in tb.SHAPE_WORDS]
+    assert decisions(tree) == ["rps"]
+    buttons = by_class(tree, "tb-rps-btn")
+    assert [spoken(b) for b in buttons] == ["Rock", "Paper", "Scissors"]
+
+
+def test_after_choosing_rps_the_human_waits_without_controls() -> None:
+    state = GAME.new_game(2, 4)
+    state.apply(0, {"type": "rps", "choice": "rock"})
+    tree = tb.render(view_of(state))
+    assert drawn_actions(tree) == [] and decisions(tree) == []
+    assert "You chose rock" in tree.text()
+
+
+def play_and_check_every_table(players: int, seed: int) -> tuple[Session, set[str]]:
+    """A whole game with random human answers: at every step, the drawn controls are exactly
+    the legal actions, and a prompt is drawn exactly when the human is asked something."""
+    session = Session("trickbook", players, seed, "normal")
+    pick = random.Random(seed)
+    seen_kinds: set[str] = set()
+    for _ in range(5000):
+        if session.is_over():
+            return session, seen_kinds
+        legal = session.human_legal()
+        view = tables.TableView(
+            game=session.game, obs=session.observation(), legal=legal, names=session.names
+        )
+        tree = tb.render(view)
+        drawn = drawn_actions(tree)
+        assert as_set(drawn) == as_set(legal)
+        kinds = decisions(tree)
+        if legal:
+            assert kinds == [view.obs["decision"]["kind"]]
+            seen_kinds.add(kinds[0])
+        else:
+            assert kinds == []
+        # The special prompt: exactly when the engine offers a special (with a pass).
+        assert ("special" in kinds) == ({"type": "pass"} in legal)
+        if legal and (session.next_bot() is None or pick.random() < 0.5):
+            session.act(session.human, pick.choice(drawn))
+        else:
+            session.bot_move(session.next_bot())
+    raise AssertionError(f"unfinished game; questions seen: {seen_kinds}")
+
+
+def as_set(actions: list[dict]) -> set[str]:
+    return {json.dumps(a, sort_keys=True) for a in actions}
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (2, 2), (3, 3), (4, 4), (5, 5)])
+def test_controls_are_exactly_the_legal_actions_throughout_a_game(players: int, seed: int) -> None:
+    session, _ = play_and_check_every_table(players, seed)
+    assert session.state.winners()
+
+
+def test_a_game_asks_every_kind_of_question() -> None:
+    """The check above is not vacuous: the human meets each kind of question."""
+    _, seen = play_and_check_every_table(2, 2)
+    assert seen == {"rps", "set", "match", "special"}
+
+
+def test_no_special_prompt_when_the_special_held_is_not_usable() -> None:
+    # The human holds Focus! while a bot's set lands: Focus! is only for your own failing
+    # roll, so the engine does not ask and the table shows the card without a prompt.
+    state = table([["ollie"], ["kickflip"] * 2], [["focus"], []], setter=1, dice=[5])
+    state.apply(1, SET("kickflip"))
+    view = view_of(state)
+    assert view.legal  # the human must now match: a match question, not a special one
+    tree = tb.render(view)
+    assert decisions(tree) == ["match"]
+    assert not any(a["type"] in ("special", "pass") for a in drawn_actions(tree))
+    assert [el.attrs["aria-label"] for el in by_class(tree, "special")] == [
+        "Focus!: +1 to your roll"
+    ]
+
+
+def test_special_prompt_when_a_special_is_usable() -> None:
+    state = table([["ollie"], ["kickflip"] * 2], [["psyche"], []], setter=1, dice=[])
+    state.apply(1, SET("kickflip"))  # before the set roll, the human may psyche the setter
+    tree = tb.render(view_of(state))
+    assert decisions(tree) == ["special"]
+    assert drawn_actions(tree) == [SPECIAL("psyche"), {"type": "pass"}]
+    text = tree.text()
+    assert "Bot 1 is about to roll to set a Kickflip (3). Play a special?" in text
+    assert "No, go on" in text
+
+
+def test_after_window_prompt_names_the_failing_roll() -> None:
+    state = table([["impossible"] * 4, ["ollie"]], [["focus"], []], dice=[3])
+    state.apply(0, SET("impossible"))
+    tree = tb.render(view_of(state))
+    assert decisions(tree) == ["special"]
+    assert "You rolled 3: too low for an Impossible (4)." in tree.text()
+    assert "Focus! — +1: your 3 becomes 4" in tree.text()
+    assert "No, accept the roll" in tree.text()
+
+
+def test_match_question_offers_the_single_match_and_each_discard() -> None:
+    state = table([["kickflip", "ollie"], ["kickflip"] * 2], setter=1, dice=[4])
+    state.apply(1, SET("kickflip"))
+    tree = tb.render(view_of(state))
+    assert drawn_actions(tree) == [
+        {"type": "match"},
+        {"type": "double", "discard": "ollie"},
+        {"type": "double", "discard": "kickflip"},
+    ]
+    text = tree.text()
+    assert "Match Bot 1's Kickflip (3)." in text
+    assert "Play your Kickflip: one roll, 3+" in text
+    assert "Discard an Ollie (2)" in text
+
+
+def test_set_question_makes_the_hand_cards_buttons() -> None:
+    state = table([["kickflip", "ollie", "ollie"], ["heelflip"]])  # draws a 4th card first
+    hand = [t["key"] for t in state.observation(0)["hand"]]
+    assert len(hand) == 4
+    tree = tb.render(view_of(state))
+    assert decisions(tree) == ["set"]
+    cards = [el for el in by_class(tree, "tb-card") if el.tag == "button"]
+    labels = [el.attrs["aria-label"] for el in cards]
+    assert "Set Kickflip, difficulty 3" in labels and "Set Ollie, difficulty 2" in labels
+    assert [json.loads(el.attrs["data-action"])["trick"] for el in cards] == hand
+
+
+# -- letters, dice, words ----------------------------------------------------------------------
+def test_letters_are_marked_and_named_not_only_coloured() -> None:
+    el = tb.letters_el(2, False)
+    assert el.attrs["aria-label"] == "Letters: S, K earned (3 to go)"
+    assert [c.attrs["class"] for c in el.children] == ["tb-letter earned"] * 2 + ["tb-letter"] * 3
+    assert tb.letters_el(0, False).attrs["aria-label"] == "Letters: no letters yet"
+    out = tb.letters_el(5, True)
+    assert out.attrs["aria-label"] == "Letters: all five letters: S, K, A, T, E; out of the game"
+
+
+def test_roll_math_shows_psyche_and_focus() -> None:
+    m = tb.MINUS
+    assert tb.roll_math(4, 0, 0) == "4"
+    assert tb.roll_math(4, -1, 0) == f"4 {m} 1 = 3"
+    assert tb.roll_math(4, 1, 1) == "4 + 1 = 5"
+    assert tb.roll_math(3, 0, 1, words=True) == f"3 {m} 1 (psyched) + 1 (Focus!) = 3"
+
+
+def test_log_lines_for_a_set_and_a_roll() -> None:
+    names = NAMES[:2]
+    set_event = {"type": "set_trick", "seat": 1, "trick": "kickflip", "difficulty": 3}
+    assert tb.describe(set_event, names) == "Bot 1 set a Kickflip (3)."
+    roll = {
+        "type": "roll",
+        "number": 7,
+        "seat": 1,
+        "for": "set",
+        "die": 5,
+        "modifier": 0,
+        "total": 5,
+        "target": 3,
+        "success": True,
+        "index": 0,
+        "trick": "kickflip",
+        "focus": 0,
+    }
+    assert tb.describe(roll, names) == "Bot 1 rolled 5 for the Kickflip (3): made it."
+    low = {**roll, "seat": 0, "die": 3, "modifier": -1, "total": 2, "success": False}
+    assert (
+        tb.describe(low, names) == f"You rolled 3 {tb.MINUS} 1 = 2 for the Kickflip (3): too low."
+    )
+    psyche = {"type": "special", "seat": 1, "card": "psyche", "target": 0, "window": "before"}
+    assert tb.describe(psyche, names) == "Bot 1 played Psyche! on you."
+    letter = {"type": "letter", "seat": 0, "letter": "K", "count": 2}
+    assert tb.describe(letter, names) == "You got the letter K: S K."
+
+
+def test_every_event_of_many_games_has_words() -> None:
+    """Every event type a game produces is described (or deliberately silent)."""
+    silent = {"rps_chosen", "setter", "pass"}
+    for seed in range(6):
+        state = GAME.new_game(2 + seed % 4, seed)
+        for step in range(3000):
+            if state.is_over():
+                break
+            seat = state.acting()[0]
+            action = make_bot("trickbook", "easy", seed * 7919 + step).choose(SeatView(state, seat))
+            for event in state.apply(seat, action):
+                line = tb.describe(event, NAMES[: state.num_players])
+                if event["type"] in silent:
+                    continue
+                if event["type"] in ("draw", "special_drawn") and event["seat"] == 0:
+                    continue  # the human's own 'drew' / 'special_card' lines say more
+                assert line, event
+        assert state.is_over()
+
+
+def test_dice_are_drawn_with_pips_and_say_their_sum_and_result() -> None:
+    specials = [["one-more", "focus"], ["psyche"]]
+    state = table([["360-flip"] * 3 + ["ollie"], ["ollie"]], specials, dice=[4, 3, 3])
+    state.apply(0, SET("360-flip"))
+    state.apply(1, SPECIAL("psyche"))  # 4 vs 3: psyched out; then the set roll 3 - 1 = 2
+    state.apply(0, SPECIAL("focus"))  # 3 - 1 + 1 = 3: still short of 5
+    tree = tb.render(view_of(state))
+    dice = by_class(tree, "die")
+    assert len(dice) == 1
+    d = dice[0]
+    assert d.attrs["data-value"] == "3"
+    assert len([p for p in d.children if p.attrs["class"] == "pip"]) == 3
+    assert d.attrs["aria-label"] == (
+        f"Your set die: 3 {tb.MINUS} 1 (psyched) + 1 (Focus!) = 3, needs 5, too low"
+    )
+    caption = by_class(tree, "tb-die")[0].text()
+    assert f"3 {tb.MINUS} 1 + 1 = 3 · needs 5" in caption and "✗ too low" in caption
+
+
+def test_psyche_roll_off_shows_both_dice() -> None:
+    state = table([["ollie"], ["kickflip"] * 2], [["psyche"], []], setter=1, dice=[5, 2, 6])
+    state.apply(1, SET("kickflip"))
+    state.apply(0, SPECIAL("psyche"))  # 5 vs 2: Bot 1 psyched out, then rolls 6 - 1 = 5
+    obs = state.observation(0)
+    assert obs["phase"] == "match"  # the set landed; the human matches next
+    assert [(r["for"], r["die"], r["total"]) for r in tb.dice_shown(obs)] == [("set", 6, 5)]
+    # The roll-off itself, as the last throw before the attempt's roll:
+    before = {**obs, "attempt": None, "last_rolls": obs["last_rolls"][:-1]}
+    pair = tb.dice_shown(before)
+    assert [(r["role"], r["die"]) for r in pair] == [("attack", 5), ("defend", 2)]
+
+
+def test_double_match_shows_both_dice_after_it_resolves() -> None:
+    state = table([["kickflip", "ollie", "ollie"], ["kickflip"] * 2], setter=1, dice=[4, 5, 2])
+    state.apply(1, SET("kickflip"))
+    state.apply(0, {"type": "double", "discard": "ollie"})  # 5 and 2: missed, letter S
+    obs = state.observation(0)
+    assert obs["letters"][0] == 1
+    shown = tb.dice_shown(obs)
+    assert [(r["die"], r["index"], r["of"]) for r in shown] == [(5, 0, 2), (2, 1, 2)]
+    words = [tb.die_words(r, NAMES[:2]) for r in shown]
+    assert words[0][0] == "You: match 1/2" and words[1][2] == "✗ too low"
+
+
+def test_older_dice_are_not_shown_under_a_new_trick() -> None:
+    hands = [["kickflip", "ollie"], ["heelflip"] * 3]
+    state = table(hands, [["psyche"], []], setter=1, dice=[1, 2], special_deck=[])
+    state.apply(1, SET("heelflip"))  # the human may psyche first; passes
+    state.apply(0, PASS)  # roll 1: a 1 misses; the human sets next
+    tree = tb.render(view_of(state))
+    assert "Last roll" in tree.text() and len(by_class(tree, "die")) == 1
+    state.apply(0, SET("kickflip"))  # roll 2: a 2 misses; Bot 1 sets
+    state.apply(1, SET("heelflip"))  # the human is asked about Psyche! before any roll
+    obs = state.observation(0)
+    assert obs["sequence_from"] == 3 and [r["number"] for r in obs["last_rolls"]] == [1, 2]
+    assert tb.dice_shown(obs) == []
+    tree = tb.render(view_of(state))
+    assert by_class(tree, "die") == [] and "Last roll" not in tree.text()
+
+
+def test_new_dice_roll_in_once_and_never_under_reduced_motion(monkeypatch) -> None:
+    fresh = tb.FreshDice()
+    state = table([["kickflip"] * 2, ["heelflip"] * 3], dice=[2, 5])
+    first = state.observation(0)
+    assert fresh.update(first) == frozenset()  # the first table drawn animates nothing
+    state.apply(0, SET("kickflip"))  # roll 1: a 2 misses; Bot 1 sets
+    obs = state.observation(0)
+    assert fresh.update(obs) == {1}
+    assert fresh.update(obs) == {1}  # a redraw of the same table keeps it rolling
+    state.apply(1, SET("heelflip"))  # roll 2: a 5 lands; the human must match
+    obs = state.observation(0)
+    assert fresh.update(obs) == {2}
+    assert fresh.update(GAME.new_game(2, 1).observation(0)) == frozenset()  # a new game
+
+    for reduced, rolling in ((False, ["5"]), (True, [])):
+        monkeypatch.setattr(tb, "FRESH", tb.FreshDice())
+        tb.FRESH.update(first)
+        tree = tb.render(view_of(state, reduced_motion=reduced))
+        dice = by_class(tree, "die")
+        assert [d.attrs["data-value"] for d in dice] == ["5"]
+        assert [d.attrs["data-value"] for d in dice if "rolling" in d.attrs["class"]] == rolling
+
+
+# -- game over -----------------------------------------------------------------------------
+def test_game_over_shows_letters_who_is_out_and_the_winner() -> None:
+    session, _ = play_and_check_every_table(3, 8)
+    state = session.state
+    view = tables.TableView(
+        game=session.game, obs=session.observation(), legal=[], names=session.names
+    )
+    over = game_over_screen(session, view)
+    headers = [el.text() for el in over.walk() if el.tag == "th" and el.attrs.get("scope") == "col"]
+    assert headers[:2] == ["Player", "Letters to spare"]
+    winner = state.winners()[0]
+    title = next(el for el in over.walk() if el.tag == "h2").text()
+    expected = "You win!" if winner == 0 else f"{session.names[winner]} wins"
+    assert expected in title
+    final = by_class(over, "tb-final")[0]
+    rows = [[td.text() for td in tr.children] for tr in final.walk() if tr.tag == "tr"][1:]
+    for seat, row in enumerate(rows):
+        assert row[0] == session.names[seat]
+        assert row[1] == (" ".join("SKATE"[: state.letters[seat]]) or "–")
+        assert row[2] == ("winner ★" if seat == winner else "out")

@@ -1,0 +1,856 @@
+"""Trickbook table: skaters with their S-K-A-T-E letters, the trick in play, real dice.
+
+Drawn only from the human's observation and legal actions: the engine says who is
+asked what (rock-paper-scissors, which trick to set, how to match, whether to play
+a special now); this module turns each question into a prompt with one control per
+legal answer, and never asks on its own.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pygame_rules.trickbook import LETTERS, SPECIALS, TRICKS
+
+from .tables import TableView, verb
+from .vdom import El, h
+from .widgets import action_button, board, card_row, controls, die, prompt, seat_panel, table
+
+TRICK_BY_KEY = {t["key"]: t for t in TRICKS}
+SPECIAL_BY_KEY = {s["key"]: s for s in SPECIALS}
+MINUS = "\u2212"  # a real minus sign in "4 - 1 = 3"
+SHAPE_WORDS = {"rock": "Rock", "paper": "Paper", "scissors": "Scissors"}
+SCORE_HEADING = "Letters to spare"  # the game-over table's score column (5 - letters)
+
+# What a special does, in a few words, for its button and its card.
+SPECIAL_EFFECT = {
+    "psyche": f"roll off: if they roll lower, {MINUS}1 on their roll",
+    "focus": "+1 to your roll",
+    "first-try": "land it without rolling",
+    "steal-turn": "take the turn: you set next",
+    "one-more": "reroll the failed die",
+}
+
+
+# -- words ------------------------------------------------------------------------------
+def is_are(name: str) -> str:
+    return "are" if name == "You" else "is"
+
+
+def possessive(name: str) -> str:
+    """'your' for the human, else "Bot 1's"."""
+    return "your" if name == "You" else f"{name}'s"
+
+
+def their(name: str) -> str:
+    return "your" if name == "You" else "their"
+
+
+def object_name(name: str) -> str:
+    """'you' in the middle of a sentence for the human."""
+    return "you" if name == "You" else name
+
+
+def trick_name(key: str) -> str:
+    return TRICK_BY_KEY[key]["name"]
+
+
+def a_trick(key: str) -> str:
+    """'a Kickflip (3)', 'an Ollie (2)'."""
+    name = trick_name(key)
+    article = "an" if name[0] in "AEIOU" else "a"
+    return f"{article} {name} ({TRICK_BY_KEY[key]['difficulty']})"
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def letters_words(count: int) -> str:
+    """'no letters yet', 'S, K earned (3 to go)', 'all five: S, K, A, T, E'."""
+    if count == 0:
+        return "no letters yet"
+    earned = ", ".join(LETTERS[:count])
+    if count >= len(LETTERS):
+        return f"all five letters: {earned}"
+    return f"{earned} earned ({len(LETTERS) - count} to go)"
+
+
+def roll_math(die_value: int, modifier: int, focus: int, *, words: bool = False) -> str:
+    """'4', '4 - 1 = 3', or with `words` '4 - 1 (psyched) + 1 (Focus!) = 4' (real minus signs)."""
+    penalty = focus - modifier
+    parts = [str(die_value)]
+    if penalty:
+        parts.append(f"{MINUS} {penalty}" + (" (psyched)" if words else ""))
+    if focus:
+        parts.append(f"+ {focus}" + (" (Focus!)" if words else ""))
+    if len(parts) == 1:
+        return parts[0]
+    return " ".join(parts) + f" = {die_value + modifier}"
+
+
+# -- the log ----------------------------------------------------------------------------
+def describe(event: dict[str, Any], names: list[str]) -> str | None:
+    """One log line per event the human saw."""
+    kind = event["type"]
+    who = names[event["seat"]] if "seat" in event else ""
+    if kind == "rps_reveal":
+        shown = ", ".join(
+            f"{names[s]} {event['choices'][s]}"
+            for s in range(len(event["choices"]))
+            if event["choices"][s] is not None
+        )
+        if event["replay"]:
+            return f"Rock, paper, scissors: {shown}. No winner: throw again."
+        dropped = ", ".join(names[s] for s in event["dropped"])
+        return f"Rock, paper, scissors: {shown}. Out of the throw: {dropped}."
+    if kind == "rps_winner":
+        return f"{who} won rock, paper, scissors and {verb(who, 'sets')} first."
+    if kind == "draw":
+        return None if who == "You" else f"{who} drew {plural(event['count'], 'trick card')}."
+    if kind == "drew":
+        return "You drew " + " and ".join(a_trick(k) for k in event["cards"]) + "."
+    if kind == "reshuffle":
+        return f"The trick discards were shuffled into a new deck ({event['size']} cards)."
+    if kind == "set_trick":
+        return f"{who} set {a_trick(event['trick'])}."
+    if kind == "roll":
+        return roll_line(event, names)
+    if kind == "roll_changed":
+        math = roll_math(event["die"], event["modifier"], event["focus"])
+        outcome = "made it" if event["success"] else "still too low"
+        return f"Focus!: {possessive(who)} roll is now {math} (needs {event['target']}): {outcome}."
+    if kind == "psyche_result":
+        target = names[event["target"]]
+        if event["psyched"]:
+            penalty = f"{MINUS}1 on {possessive(target)} next roll"
+            return f"{target} {is_are(target)} psyched out: {penalty}."
+        return f"{target} shrugged it off: not psyched out."
+    if kind == "special":
+        card = SPECIAL_BY_KEY[event["card"]]["name"]
+        target = names[event["target"]]
+        on = f" on {object_name(target)}" if event["card"] == "psyche" else ""
+        line = f"{who} played {card}{on}"
+        return line if line.endswith("!") else line + "."
+    if kind == "first_try_landed":
+        return f"{who} landed it on the first try (no roll)."
+    if kind == "turn_stolen":
+        return f"{who} stole the turn from {object_name(names[event['from']])}: no more letters."
+    if kind == "set_result":
+        if event["landed"]:
+            return f"{who} landed the {trick_name(event['trick'])}: now match it!"
+        return f"{who} missed the {trick_name(event['trick'])}: the turn passes."
+    if kind == "match_try":
+        return f"{who} tried to match with {their(who)} {trick_name(event['trick'])}."
+    if kind == "double_try":
+        return (
+            f"{who} discarded {a_trick(event['discard'])} to try the "
+            f"{trick_name(event['trick'])} with two rolls."
+        )
+    if kind == "match_result":
+        done = "matched" if event["landed"] else "missed"
+        return f"{who} {done} the {trick_name(event['trick'])}."
+    if kind == "no_cards":
+        return f"{who} had no trick card to match with: a miss."
+    if kind == "letter":
+        return f"{who} got the letter {event['letter']}: {' '.join(LETTERS[: event['count']])}."
+    if kind == "out":
+        return f"{who} {is_are(who)} out: S K A T E."
+    if kind == "special_drawn":
+        if event["empty_deck"]:
+            return f"{who} rolled a 1, but the special deck is empty."
+        return None if who == "You" else f"{who} rolled a 1 and drew a special."
+    if kind == "special_card":
+        return f"You rolled a 1 and drew {SPECIAL_BY_KEY[event['card']]['name']}"
+    if kind == "game_over":
+        winner = names[event["winner"]]
+        return "Game over: you win!" if winner == "You" else f"Game over: {winner} wins."
+    return None  # rps_chosen, setter, pass: nothing to tell
+
+
+def roll_line(event: dict[str, Any], names: list[str]) -> str:
+    """'Bot 1 rolled 5 for the Kickflip (3): made it.' and the psyche roll-offs."""
+    who = names[event["seat"]]
+    math = roll_math(event["die"], event["modifier"], event.get("focus", 0))
+    if event["for"] == "psyche":
+        rival = object_name(names[event["against"]])
+        if event["role"] == "attack":
+            return f"{who} rolled {math} to psyche {rival}."
+        held = "held" if event["success"] else "lower"
+        return f"{who} rolled {math} against it: {held}."
+    trick = f"the {trick_name(event['trick'])} ({event['target']})"
+    outcome = "made it" if event["success"] else "too low"
+    if event["for"] == "one-more":
+        return f"{who} rerolled with One More!: {math} for {trick}: {outcome}."
+    second = " (second roll)" if event.get("index") else ""
+    return f"{who} rolled {math}{second} for {trick}: {outcome}."
+
+
+# -- dice -------------------------------------------------------------------------------
+class FreshDice:
+    """Which rolls are new since the table last changed: only those play the roll animation.
+
+    The table is redrawn whole; a redraw with the same observation (a bot's 'thinking'
+    step) keeps the same dice new so the animation is not cut short, and any change makes
+    them old. The very first table drawn (a resumed game) animates nothing.
+    """
+
+    def __init__(self) -> None:
+        self.key: str | None = None
+        self.top: int | None = None
+        self.fresh: frozenset[int] = frozenset()
+
+    def update(self, obs: dict[str, Any]) -> frozenset[int]:
+        key = json.dumps(obs, sort_keys=True)
+        if key == self.key:
+            return self.fresh
+        numbers = [r["number"] for r in obs["last_rolls"]]
+        top = max(numbers, default=0)
+        if self.top is None:
+            fresh: frozenset[int] = frozenset()
+        else:
+            since = self.top if self.top <= top else 0  # a new game counts from 1 again
+            fresh = frozenset(n for n in numbers if n > since)
+        self.key, self.top, self.fresh = key, top, fresh
+        return fresh
+
+
+FRESH = FreshDice()
+
+
+def same_throw(earlier: dict[str, Any], later: dict[str, Any]) -> bool:
+    """Whether two consecutive rolls belong together: a psyche roll-off, or a double match."""
+    if earlier["number"] != later["number"] - 1:
+        return False
+    if earlier["for"] == later["for"] == "psyche":
+        return earlier.get("role") == "attack" and later.get("role") == "defend"
+    return (
+        earlier["for"] == later["for"] == "match"
+        and earlier["seat"] == later["seat"]
+        and earlier.get("index") == 0
+        and later.get("index") == 1
+    )
+
+
+def dice_shown(obs: dict[str, Any]) -> list[dict[str, Any]]:
+    """The dice on the table: the live attempt's rolls as they stand, else the last throw
+    (of this set/match sequence while one is under way; between sequences, the last one's)."""
+    attempt = obs["attempt"]
+    recent = {r["number"]: r for r in obs["last_rolls"]}
+    if attempt and attempt["rolled"]:
+        rolls = []
+        for index, r in enumerate(attempt["rolls"]):
+            rerolled = recent.get(r["number"], {}).get("for") == "one-more"
+            rolls.append(
+                {
+                    **r,
+                    "seat": attempt["seat"],
+                    "for": "one-more" if rerolled else attempt["for"],
+                    "target": attempt["difficulty"],
+                    "index": index,
+                    "of": attempt["dice"],
+                }
+            )
+        return rolls
+    last = obs["last_rolls"]
+    if obs["sequence_from"] is not None:
+        last = [r for r in last if r["number"] >= obs["sequence_from"]]
+    if not last:
+        return []
+    group = [last[-1]]
+    for earlier in reversed(last[:-1]):
+        if not same_throw(earlier, group[0]):
+            break
+        group.insert(0, earlier)
+    if len(group) == 2 and group[0]["for"] == "match":
+        group = [{**r, "of": 2} for r in group]
+    return group
+
+
+def die_words(roll: dict[str, Any], names: list[str]) -> tuple[str, str, str]:
+    """(what the die is for, its sum, its result) for a die's caption."""
+    who = names[roll["seat"]]
+    purpose = roll["for"]
+    if purpose == "psyche":
+        if roll.get("role") == "attack":
+            rival = object_name(names[roll["against"]])
+            return f"{who}: psyche", str(roll["die"]), f"against {rival}"
+        result = "✓ not psyched" if roll["success"] else "✗ psyched out"
+        return f"{who}: defends", str(roll["die"]), result
+    what = {"set": "set", "match": "match", "one-more": "reroll"}[purpose]
+    if roll.get("of") == 2:
+        what += f" {roll['index'] + 1}/2"
+    math = roll_math(roll["die"], roll["modifier"], roll.get("focus", 0))
+    result = "✓ made it" if roll["success"] else "✗ too low"
+    return f"{who}: {what}", f"{math} · needs {roll['target']}", result
+
+
+def die_label(roll: dict[str, Any], names: list[str]) -> str:
+    """The die's accessible name: whose, what for, the sum in words, the result."""
+    who = possessive(names[roll["seat"]])
+    who = who[0].upper() + who[1:]
+    math = roll_math(roll["die"], roll["modifier"], roll.get("focus", 0), words=True)
+    if roll["for"] == "psyche":
+        if roll.get("role") == "attack":
+            return f"{who} psyche die: {math}"
+        result = "not psyched out" if roll["success"] else "psyched out"
+        return f"{who} die against the psyche: {math}, {result}"
+    what = {"set": "set", "match": "match", "one-more": "reroll"}[roll["for"]]
+    result = "made it" if roll["success"] else "too low"
+    return f"{who} {what} die: {math}, needs {roll['target']}, {result}"
+
+
+def dice_tray(view: TableView, fresh: frozenset[int]) -> El | None:
+    """The dice on the table, drawn with pips; new ones roll in (`fresh`: their numbers)."""
+    rolls = dice_shown(view.obs)
+    if not rolls:
+        return None
+    figures = []
+    for roll in rolls:
+        success = roll["success"]
+        state = "" if success is None else ("success" if success else "fail")
+        title, math, result = die_words(roll, view.names)
+        figures.append(
+            h(
+                "figure",
+                {"class": f"tb-die {state}".strip(), "data-roll": roll["number"]},
+                die(
+                    roll["die"],
+                    label=die_label(roll, view.names),
+                    rolling=roll["number"] in fresh and not view.reduced_motion,
+                    cls=state,
+                ),
+                h(
+                    "figcaption",
+                    {"aria-hidden": "true"},
+                    h("span", {"class": "tb-die-who"}, title),
+                    h("span", {"class": "tb-die-math"}, math),
+                    h("span", {"class": "tb-die-result"}, result),
+                ),
+            )
+        )
+    between = view.obs["sequence_from"] is None
+    return h(
+        "div",
+        {"class": "tb-dice-area"},
+        h("p", {"class": "row-label"}, "Last roll") if between else None,
+        h("div", {"class": "dice-row tb-dice", "role": "group", "aria-label": "Dice"}, figures),
+    )
+
+
+# -- cards ------------------------------------------------------------------------------
+def trick_card(
+    trick: dict[str, Any],
+    *,
+    action: dict[str, Any] | None = None,
+    label: str = "",
+    cls: str = "",
+) -> El:
+    """A trick card: its name and its difficulty (roll this or more to land it)."""
+    label = label or f"{trick['name']}, difficulty {trick['difficulty']}"
+    face = [
+        h("span", {"class": "tb-card-name", "aria-hidden": "true"}, trick["name"]),
+        h("span", {"class": "tb-card-diff", "aria-hidden": "true"}, str(trick["difficulty"])),
+        h("span", {"class": "tb-card-note", "aria-hidden": "true"}, f"{trick['difficulty']}+"),
+    ]
+    classes = f"tb-card tb-trick d{trick['difficulty']} {cls}".strip()
+    if action is not None:
+        attrs = {
+            "type": "button",
+            "class": classes,
+            "data-action": json.dumps(action, sort_keys=True, separators=(",", ":")),
+            "aria-label": label,
+        }
+        return h("button", attrs, face)
+    return h("span", {"class": classes, "role": "img", "aria-label": label}, face)
+
+
+def special_card(special: dict[str, Any]) -> El:
+    """A special card in the human's hand (played through the prompt when asked)."""
+    effect = SPECIAL_EFFECT[special["key"]]
+    return h(
+        "span",
+        {"class": "tb-card special", "role": "img", "aria-label": f"{special['name']}: {effect}"},
+        h("span", {"class": "tb-card-name", "aria-hidden": "true"}, special["name"]),
+        h("span", {"class": "tb-card-note", "aria-hidden": "true"}, effect),
+    )
+
+
+def letters_el(count: int, out: bool) -> El:
+    """S K A T E: earned letters filled and ticked, the rest dashed (never colour alone)."""
+    words = letters_words(count)
+    return h(
+        "span",
+        {
+            "class": "tb-letters" + (" out" if out else ""),
+            "role": "img",
+            "aria-label": f"Letters: {words}" + ("; out of the game" if out else ""),
+            "data-letters": count,
+        },
+        [
+            h("span", {"class": "tb-letter earned" if i < count else "tb-letter"}, letter)
+            for i, letter in enumerate(LETTERS)
+        ],
+    )
+
+
+# -- seats ------------------------------------------------------------------------------
+def seat_for(view: TableView, seat: int) -> El:
+    obs = view.obs
+    name = view.names[seat]
+    lines: list[str | El] = [letters_el(obs["letters"][seat], obs["out"][seat])]
+    if not obs["out"][seat]:
+        tricks, specials = obs["hand_sizes"][seat], obs["special_counts"][seat]
+        lines.append(f"{plural(tricks, 'trick')} · {plural(specials, 'special')}")
+    badges = []
+    if obs["phase"] == "rps" and seat in obs["rps"]["players"]:
+        done = obs["rps"]["chosen"][seat]
+        badges.append("chose" if done else "choosing…")
+    if obs["setter"] == seat and obs["phase"] not in ("rps", "over"):
+        badges.append("setter")
+    if obs["psyched"][seat]:
+        badges.append(f"psyched {MINUS}{obs['psyched'][seat]}")
+    if obs["winners"] and seat in obs["winners"]:
+        badges.append("winner ★")
+    if badges:
+        lines.append(h("span", {"class": "tb-badges"}, " · ".join(badges)))
+    if view.thinking == seat:
+        lines.append(h("span", {"class": "thinking"}, "thinking…"))
+    asked = seat in obs["acting"] and obs["phase"] != "rps"
+    return seat_panel(
+        name,
+        seat=seat,
+        lines=lines,
+        active=asked or view.thinking == seat,
+        human=seat == view.human,
+        out=obs["out"][seat],
+    )
+
+
+# -- the centre -------------------------------------------------------------------------
+def situation(view: TableView) -> str:
+    """What is going on, in one sentence."""
+    obs, names = view.obs, view.names
+    phase = obs["phase"]
+    if phase == "rps":
+        round_no = obs["rps"]["round"]
+        return "Rock, paper, scissors: who sets first?" + (
+            f" (throw {round_no})" if round_no > 1 else ""
+        )
+    if phase == "over":
+        winner = names[obs["winners"][0]]
+        return f"Game over: {winner} {verb(winner, 'wins')}."
+    setter = names[obs["setter"]]
+    if phase == "set":
+        if setter == "You":
+            return "Your turn to set a trick."
+        return f"{setter} is choosing a trick to set."
+    trick = a_trick(obs["trick"]["key"])
+    if phase == "match":
+        matcher = names[obs["matcher"]]
+        return f"{setter} landed {trick}: {matcher} {verb(matcher, 'has')} to match it."
+    attempt = obs["attempt"]
+    attempter = names[attempt["seat"]]
+    if attempt["for"] == "set":
+        return f"{setter} {is_are(setter)} setting {trick}."
+    rolls = " with two rolls" if attempt["dice"] == 2 else ""
+    return f"{attempter} {is_are(attempter)} matching {possessive(setter)} {trick}{rolls}."
+
+
+def table_cards(view: TableView) -> El | None:
+    """The cards in play: the set trick, then matching cards and discards, captioned."""
+    plays = view.obs["table"]
+    if not plays:
+        return None
+    captions = {"set": "set", "match": "matched with", "discard": "discarded"}
+    figures = [
+        h(
+            "figure",
+            {"class": f"played-card tb-play {p['as']}"},
+            trick_card(
+                p["card"],
+                label=f"{view.names[p['seat']]} {captions[p['as']]}: {p['card']['name']}, "
+                f"difficulty {p['card']['difficulty']}",
+                cls="small" if p["as"] != "set" else "",
+            ),
+            h("figcaption", {}, f"{view.names[p['seat']]} {captions[p['as']]}"),
+        )
+        for p in plays
+    ]
+    return h("div", {"class": "trick tb-table", "role": "group", "aria-label": "In play"}, figures)
+
+
+def outcome_words(result: dict[str, Any], names: list[str]) -> str:
+    who = names[result["seat"]]
+    return {
+        "landed": f"✓ {who} matched",
+        "failed": f"✗ {who} missed",
+        "no cards": f"✗ {who} had no card",
+    }[result["outcome"]]
+
+
+def sequence_notes(view: TableView) -> list[El]:
+    """Who matched and who missed so far, who is still to match; or the last sequence."""
+    obs, names = view.obs, view.names
+    notes: list[El] = []
+    if obs["trick"] is not None and obs["landed"]:
+        done = [outcome_words(r, names) for r in obs["results"]]
+        waiting = ([obs["matcher"]] if obs["matcher"] is not None else []) + obs["to_match"]
+        attempt = obs["attempt"]
+        if attempt and attempt["for"] == "match":
+            waiting = [attempt["seat"], *obs["to_match"]]
+        if done:
+            notes.append(h("p", {"class": "tb-results"}, " · ".join(done)))
+        if waiting:
+            notes.append(
+                h(
+                    "p",
+                    {"class": "tb-waiting"},
+                    "To match: " + ", ".join(names[s] for s in waiting),
+                )
+            )
+    elif obs["trick"] is None and obs["previous"] is not None and obs["phase"] != "over":
+        notes.append(h("p", {"class": "tb-previous"}, previous_words(view)))
+    return notes
+
+
+def previous_words(view: TableView) -> str:
+    prev, names = view.obs["previous"], view.names
+    if prev["stolen_by"] is not None:
+        return f"Last: {names[prev['stolen_by']]} stole the turn."
+    setter = names[prev["setter"]]
+    if prev["trick"] is None:
+        return ""
+    if not prev["landed"]:
+        return f"Last: {setter} missed {a_trick(prev['trick'])}."
+    parts = [outcome_words(r, names) for r in prev["results"]]
+    return f"Last: {setter} landed {a_trick(prev['trick'])}" + (
+        " — " + " · ".join(parts) if parts else ""
+    )
+
+
+def rps_area(view: TableView) -> list[El]:
+    obs, names = view.obs, view.names
+    items: list[El] = []
+    last = obs["rps"]["last"]
+    if last is not None:
+        items.append(
+            h(
+                "div",
+                {"class": "tb-rps-shown", "role": "group", "aria-label": "Last throw"},
+                [
+                    h(
+                        "figure",
+                        {"class": "tb-rps-throw"},
+                        shape_icon(choice),
+                        h("figcaption", {}, f"{names[s]}: {SHAPE_WORDS[choice]}"),
+                    )
+                    for s, choice in enumerate(last)
+                    if choice is not None
+                ],
+            )
+        )
+        still = obs["rps"]["players"]
+        if len(still) > 1:
+            items.append(h("p", {}, "Throwing again: " + ", ".join(names[s] for s in still) + "."))
+    return items
+
+
+def shape_icon(shape: str) -> El:
+    """A rock, a sheet of paper or a pair of scissors drawn in CSS (the word goes beside it)."""
+    glyph = "✂" if shape == "scissors" else ""
+    return h("span", {"class": f"tb-shape {shape}", "aria-hidden": "true"}, glyph)
+
+
+def centre_area(view: TableView, fresh: frozenset[int] = frozenset()) -> list[El]:
+    obs = view.obs
+    items: list[El | None] = [h("p", {"class": "centre-title"}, situation(view))]
+    if obs["phase"] == "rps":
+        return [*items, *rps_area(view)]
+    items += [table_cards(view), dice_tray(view, fresh), *sequence_notes(view)]
+    attempt = obs["attempt"]
+    if attempt and attempt["first_try"]:
+        items.append(h("p", {"class": "tb-first-try"}, "First Try!: it lands without a roll."))
+    items.append(
+        h(
+            "p",
+            {"class": "tb-decks"},
+            f"Trick deck {obs['trick_deck']} · discards {len(obs['trick_discard'])} · "
+            f"special deck {obs['special_deck']}",
+        )
+    )
+    return [i for i in items if i is not None]
+
+
+# -- the human's decisions ----------------------------------------------------------------
+def decision_box(kind: str, parts: list[El]) -> El:
+    """A question from the engine (`data-decision` names it, for tests and styling)."""
+    return h("div", {"class": f"tb-decision {kind}", "data-decision": kind}, parts)
+
+
+def rps_decision(view: TableView) -> El:
+    buttons = [
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": "btn tb-rps-btn",
+                "data-action": json.dumps(a, sort_keys=True, separators=(",", ":")),
+            },
+            shape_icon(a["choice"]),
+            h("span", {}, SHAPE_WORDS[a["choice"]]),
+        )
+        for a in view.legal_of("rps")
+    ]
+    return decision_box(
+        "rps",
+        [
+            prompt(
+                "Rock, paper or scissors?",
+                note="The winner sets the first trick. A tie throws again.",
+            ),
+            controls(buttons, label="Rock, paper or scissors"),
+        ],
+    )
+
+
+def set_decision(view: TableView) -> El:
+    return decision_box(
+        "set",
+        [
+            prompt(
+                "Your turn: set a trick.",
+                note="Tap a trick card below. Roll its difficulty or more to land it; "
+                "then everyone else must match it or take a letter.",
+            )
+        ],
+    )
+
+
+def match_decision(view: TableView) -> El:
+    obs = view.obs
+    trick = obs["decision"]["trick"]
+    setter = view.names[obs["setter"]]
+    d = trick["difficulty"]
+    single = [a for a in view.legal if a["type"] == "match"]
+    doubles = view.legal_of("double")
+    note = f"Roll {d} or more, or take a letter."
+    if obs["psyched"][view.human]:
+        note += f" You are psyched out: {MINUS}{obs['psyched'][view.human]} on your next roll."
+    parts: list[El] = [prompt(f"Match {possessive(setter)} {trick['name']} ({d}).", note=note)]
+    if single:
+        parts.append(
+            controls(
+                [
+                    action_button(
+                        single[0],
+                        f"Play your {trick['name']}: one roll, {d}+",
+                        cls="btn primary",
+                    )
+                ],
+                label="Match with the same trick",
+            )
+        )
+    if doubles:
+        parts.append(
+            h(
+                "p",
+                {"class": "tb-or"},
+                ("Or discard" if single else "You hold no " + trick["name"] + ": discard")
+                + f" a trick card and roll twice (both {d}+):",
+            )
+        )
+        parts.append(
+            controls(
+                [
+                    action_button(
+                        a,
+                        f"Discard {a_trick(a['discard'])}",
+                        cls="btn tb-discard",
+                        title=f"Discard {trick_name(a['discard'])} and roll twice",
+                    )
+                    for a in doubles
+                ],
+                label="Discard a card and roll twice",
+            )
+        )
+    return decision_box("match", parts)
+
+
+def special_question(view: TableView) -> tuple[str, str]:
+    """The special prompt's question and note, from the engine's `decision`."""
+    obs, names = view.obs, view.names
+    decision = obs["decision"]
+    attempt = obs["attempt"]
+    trick = a_trick(obs["trick"]["key"])
+    attempter = names[decision["attempter"]]
+    if decision["window"] == "after":
+        totals = " and ".join(str(r["total"]) for r in attempt["rolls"])
+        return (
+            f"You rolled {totals}: too low for {trick}. Play a special?",
+            "Without one, the attempt fails.",
+        )
+    what = "set" if decision["for"] == "set" else "match"
+    if attempter == "You":
+        return f"You are about to roll to {what} {trick}. Play a special first?", ""
+    return (
+        f"{attempter} {is_are(attempter)} about to roll to {what} {trick}. Play a special?",
+        "",
+    )
+
+
+def after_effect(view: TableView, card: str) -> str:
+    """Focus! / One More! on the roll the engine says it changes: '+1: your 2 becomes 3'."""
+    decision, attempt = view.obs["decision"], view.obs["attempt"]
+    if card == "focus":
+        total = attempt["rolls"][decision["focus_target"]]["total"]
+        return f"+1: your {total} becomes {total + 1}"
+    total = attempt["rolls"][decision["one_more_target"]]["total"]
+    return f"reroll your {total}"
+
+
+def special_decision(view: TableView) -> El:
+    obs = view.obs
+    question, note = special_question(view)
+    target = view.names[obs["decision"]["attempter"]]
+    buttons = []
+    for action in view.legal_of("special"):
+        special = SPECIAL_BY_KEY[action["card"]]
+        effect = SPECIAL_EFFECT[action["card"]]
+        if action["card"] == "psyche":
+            effect = f"{object_name(target)} must roll as high or get {MINUS}1"
+        elif action["card"] in ("focus", "one-more"):
+            effect = after_effect(view, action["card"])
+        buttons.append(
+            action_button(action, f"{special['name']} — {effect}", cls="btn primary tb-special-btn")
+        )
+    carry_on = "No, accept the roll" if obs["decision"]["window"] == "after" else "No, go on"
+    buttons += [action_button(a, carry_on, cls="btn") for a in view.legal_of("pass")]
+    return decision_box(
+        "special", [prompt(question, note=note), controls(buttons, label="Play a special?")]
+    )
+
+
+def waiting_words(view: TableView) -> str:
+    obs, names = view.obs, view.names
+    if obs["phase"] == "over":
+        return ""
+    if obs["out"][view.human]:
+        return "You are out: watching the others skate."
+    if obs["phase"] == "rps":
+        mine = obs["rps"]["my_choice"]
+        chose = f"You chose {mine}. " if mine else ""
+        return chose + "Waiting for the others to throw…"
+    acting = [names[s] for s in obs["acting"]]
+    return f"Waiting for {', '.join(acting)}…" if acting else ""
+
+
+def my_area(view: TableView) -> list[El]:
+    obs = view.obs
+    kind = (obs["decision"] or {}).get("kind") if view.legal else None
+    items: list[El] = [seat_for(view, view.human)]
+    if kind == "rps":
+        items.append(rps_decision(view))
+    elif kind == "set":
+        items.append(set_decision(view))
+    elif kind == "match":
+        items.append(match_decision(view))
+    elif kind == "special":
+        items.append(special_decision(view))
+    else:
+        words = waiting_words(view)
+        if words:
+            items.append(h("p", {"class": "hint"}, words))
+    sets = {a["trick"]: a for a in view.legal_of("set")}
+    hand = [
+        trick_card(
+            t,
+            action=sets.get(t["key"]),
+            label=f"Set {t['name']}, difficulty {t['difficulty']}" if t["key"] in sets else "",
+        )
+        for t in obs["hand"]
+    ]
+    if not obs["out"][view.human]:
+        items.append(h("p", {"class": "row-label"}, "Your trick cards"))
+        items.append(
+            card_row(hand, label="Your trick cards", cls="tb-hand")
+            if hand
+            else h("p", {"class": "hint"}, "No trick cards.")
+        )
+        items.append(h("p", {"class": "row-label"}, "Your specials"))
+        specials = [special_card(s) for s in obs["specials"]]
+        items.append(
+            card_row(specials, label="Your specials", cls="tb-specials")
+            if specials
+            else h("p", {"class": "hint"}, "None: roll a 1 to draw one.")
+        )
+    return items
+
+
+# -- the side: which tricks are gone --------------------------------------------------------
+def trick_table(view: TableView) -> El:
+    """Every trick: difficulty, copies in the game, copies face up in the discard pile."""
+    discarded = view.obs["trick_discard"]
+    rows = [[t["name"], t["difficulty"], t["count"], discarded.count(t["key"])] for t in TRICKS]
+    return h(
+        "div",
+        {"class": "table-scroll", "tabindex": "0", "role": "region", "aria-label": "Trick cards"},
+        table(
+            ["Trick", "Difficulty", "Copies", "Discarded"],
+            rows,
+            caption="Trick cards (discards are face up)",
+        ),
+    )
+
+
+def render(view: TableView) -> El:
+    me = view.human
+    n = view.obs["num_players"]
+    others = [(me + i) % n for i in range(1, n)]
+    fresh = FRESH.update(view.obs)
+    return board(
+        seats=[seat_for(view, s) for s in others],
+        centre=centre_area(view, fresh),
+        hand=my_area(view),
+        side=[trick_table(view)],
+        cls="tb-board",
+    )
+
+
+def final_details(view: TableView) -> El:
+    """Each skater's letters and whether they are out; the winner."""
+    obs = view.obs
+    rows = []
+    for seat in range(obs["num_players"]):
+        count = obs["letters"][seat]
+        if seat in obs["winners"]:
+            status = "winner ★"
+        elif obs["out"][seat]:
+            status = "out"
+        else:
+            status = "still in"
+        rows.append([view.names[seat], " ".join(LETTERS[:count]) or "–", status])
+    return h(
+        "div",
+        {"class": "tb-final-box"},
+        h(
+            "p",
+            {"class": "tb-final-note"},
+            "Five letters (S K A T E) and a skater is out; the last one standing wins. "
+            f"Letters to spare = 5 {MINUS} letters.",
+        ),
+        h(
+            "div",
+            {"class": "table-scroll", "tabindex": "0", "role": "region", "aria-label": "Letters"},
+            table(
+                ["Player", "Letters", "Status"],
+                rows,
+                caption="Letters and who is out",
+                cls="score-table tb-final",
+            ),
+        ),
+    )
+
+
+__all__ = ["SCORE_HEADING", "describe", "final_details", "render"]
