@@ -162,7 +162,7 @@ def log_panel(lines: list[str], *, limit: int = 60) -> El:
         h("h3", {}, "Log"),
         h(
             "ol",
-            {"class": "log-lines", "aria-live": "polite"},
+            {"class": "log-lines", "aria-live": "polite", "start": len(lines) - len(shown) + 1},
             [h("li", {}, line) for line in shown],
         ),
     )
