@@ -49,6 +49,13 @@ def verb(name: str, third_person: str) -> str:
     return third_person[:-2] if third_person.endswith(("shes", "ches")) else third_person[:-1]
 
 
+def and_list(items: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
 _MODULES: dict[str, ModuleType] = {}
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from pygame_rules.trickbook import LETTERS, SPECIALS, TRICKS
 
-from .tables import TableView, verb
+from .tables import TableView, and_list, verb
 from .vdom import El, h
 from .widgets import action_button, board, card_row, controls, die, prompt, seat_panel, table
 
@@ -110,7 +110,7 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
     if kind == "draw":
         return None if who == "You" else f"{who} drew {plural(event['count'], 'trick card')}."
     if kind == "drew":
-        return "You drew " + " and ".join(a_trick(k) for k in event["cards"]) + "."
+        return "You drew " + and_list([a_trick(k) for k in event["cards"]]) + "."
     if kind == "reshuffle":
         return f"The trick discards were shuffled into a new deck ({event['size']} cards)."
     if kind == "set_trick":
