@@ -14,10 +14,11 @@ Actions: {"type": "down", "card": c}, {"type": "pick", "fan": [i, j]} (two of
 the fan positions 0-2), {"type": "bid", "tricks": n}, {"type": "play", "card": c}.
 
 Observation fields (per seat): seat, acting, phase ("down" | "pick" | "bid" |
-"play" | "over"), target, hand_number, dealer, pone, leader, turn, hand,
+"play" | "over"), target, max_hands, hand_number, dealer, pone, leader, turn, hand,
 hand_sizes, face_down (own face-down card or None), face_down_placed, fan_size,
 law_cards, laws, illusionist_waiting, replacement, rules, bids, bid_needed,
-trick, trick_number, rope_top, tricks, tricks_won, piles, rope_out, scores,
+trick, trick_number, rope_top, tricks, tricks_won, cannot_hold (cards each seat
+has shown it does not hold, from public play), piles, rope_out, scores,
 scored_hands (each scored hand with its per-Law score lines), winners.
 """
 
@@ -474,6 +475,7 @@ class MagicTrickBakerState(State):
             "rope_top": self.trick[-1][1] if self.trick and rules.rope else None,
             "tricks": [self._trick_view(t) for t in self.tricks],
             "tricks_won": self.tricks_won(),
+            "cannot_hold": [list(f) for f in self.forbidden],
             "piles": self.piles(),
             "rope_out": self.rope_out,
             "scores": self.scores(),
