@@ -336,6 +336,7 @@ class MagicTrickBakerState(State):
                 "win_card": win_card,
                 "cards": [list(p) for p in record["cards"]],
                 "rope": rules.rope,
+                "burned": is_burned(self.laws, record),
             }
         ]
         events += self._maybe_replace_illusionist(record)
