@@ -485,11 +485,13 @@ def test_night_club_with_poison_and_heart_break() -> None:
 def test_night_club_burns_a_trick_won_by_the_illusionist() -> None:
     hands = [[R(4), R(1), R(2), R(3), W(2)], [I, H(4), W(3), W(4), H(1)]]
     state = play_state(hands, [law("night-club"), law("moon-shot")], dealer=1)
-    play(state, R(4), I)
+    events = play(state, R(4), I)
+    assert next(e for e in events if e["type"] == "trick")["burned"] is True
     obs = state.observation(0)
     assert obs["tricks"][0]["winner"] == 1 and obs["tricks"][0]["burned"]
     assert obs["piles"] == [[], []] and obs["tricks_won"] == [0, 1]
-    play(state, H(4), R(1))  # no trump: kept
+    events = play(state, H(4), R(1))  # no trump: kept
+    assert next(e for e in events if e["type"] == "trick")["burned"] is False
     play(state, H(1), W(2))  # the pone trumps: burned
     play(state, R(3), W(3))
     events = play(state, W(4), R(2))
