@@ -1,0 +1,491 @@
+"""The 13 cards of Magic Trick (Baker) and their Laws, as small composable objects.
+
+Cards are ints: ``suit * 4 + rank`` for Rabbits (0), Hats (1), Wands (2) and
+ranks Star, 2, 3, 4 (0..3), and 12 for the Illusionist. Every card carries a
+Law; the two Laws in force in a hand are composed, never special-cased. Each
+Law object may contribute to
+
+- the rank order (``rank_value``, ``flips_order``, ``illusionist_can_win``),
+- the trump suit (``trump_claim``: one claim sets the trump suit, two different
+  claims cancel each other and leave no trump suit),
+- the trick structure (``rope``),
+- bidding (``needs_bid``),
+- and the scoring of a hand, in this fixed order (see ``score_seat``):
+  1. which won tricks score (``last_trick_only``: Grand Finale), which of them
+     are burned (``burns``: Night Club) and which cards in them count
+     (``card_counts``: Night Club);
+  2. the card points: 1 per 2 counting cards, rounded up, unless a Law
+     replaces them (``card_lines``: Heart Break);
+  3. further points from those cards (``pile_lines``: Poison);
+  4. steps 2-3 multiplied (``pile_multiplier``: Grand Finale x4);
+  5. whole-hand points (``hand_lines``: Moon Shot, The Contract, Rope Trick's +2);
+  6. last, corrections on everything above (``final_lines``: Oh, Dickens!).
+
+`rules_for(laws)` folds the play hooks into one `Rules` value; the trick
+functions below (`follow_cards`, `trick_winner`, `rope_cards`) read only that.
+Score lines are ``{"source": law id or "cards", "label": plain words, "points": int}``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+RABBITS, HATS, WANDS = 0, 1, 2
+ILLUSIONIST = 12
+ILLUSIONIST_SUIT = 3  # the Illusionist's own one-card trump suit when no suit is trump
+NO_TRUMP = -1
+NUM_CARDS = 13
+STAR, TWO, THREE, FOUR = 0, 1, 2, 3
+STAR_HIGH = 13  # a Star's value under "The Stars Are Right"
+ILLUSIONIST_VALUE = 14  # above every other card
+SUIT_NAMES = ["Rabbits", "Hats", "Wands"]
+RANK_NAMES = ["Star", "2", "3", "4"]
+
+Line = dict[str, Any]
+Trick = dict[str, Any]  # {"cards": [[seat, card], ...], "winner", "win_card", "trump"}
+
+
+# -- cards -----------------------------------------------------------------------
+def suit_of(card: int) -> int:
+    """The printed suit (the Illusionist's is ILLUSIONIST_SUIT)."""
+    return card // 4
+
+
+def rank_of(card: int) -> int:
+    """0..3 for Star, 2, 3, 4; 4 for the Illusionist, which shares no rank with any card."""
+    return card % 4 if card != ILLUSIONIST else 4
+
+
+def face_value(card: int) -> int:
+    """The default value: Star 1, then 2, 3, 4; the Illusionist above all."""
+    return ILLUSIONIST_VALUE if card == ILLUSIONIST else card % 4 + 1
+
+
+def card_name(card: int) -> str:
+    """Plain words for a card: "Star of Hats", "3 of Wands", "the Illusionist"."""
+    if card == ILLUSIONIST:
+        return "the Illusionist"
+    return f"{RANK_NAMES[rank_of(card)]} of {SUIT_NAMES[suit_of(card)]}"
+
+
+def is_trump(card: int, trump: int) -> bool:
+    """The Illusionist is always trump; otherwise a card of the trump suit (if any)."""
+    return card == ILLUSIONIST or suit_of(card) == trump
+
+
+def effective_suit(card: int, trump: int) -> int:
+    """The suit a card belongs to for following: the Illusionist joins the trump suit."""
+    if card == ILLUSIONIST:
+        return trump if trump != NO_TRUMP else ILLUSIONIST_SUIT
+    return suit_of(card)
+
+
+def _line(source: str, label: str, points: int) -> Line:
+    return {"source": source, "label": label, "points": points}
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+# -- the Law base class ------------------------------------------------------------
+class Law:
+    """A Law with no effect; each hook below is one way a Law may change the hand."""
+
+    id = ""
+    name = ""
+    text = ""
+    card = -1
+    needs_bid = False
+    rope = False
+    flips_order = False
+    illusionist_can_win = True
+    last_trick_only = False
+    pile_multiplier = 1
+    replaces_card_points = False
+    replaced_after_first_trick = False
+
+    def rank_value(self, card: int, value: int) -> int:
+        """The card's value for ranking, given the value so far."""
+        return value
+
+    def trump_claim(self) -> int | None:
+        """The suit this Law makes trump, if any."""
+        return None
+
+    def burns(self, trick: Trick) -> bool:
+        """Whether a won trick leaves the game instead of scoring."""
+        return False
+
+    def card_counts(self, card: int, trump: int) -> bool:
+        """Whether a card in a score pile is worth points."""
+        return True
+
+    def card_lines(self, tricks_scored: int, cards: list[int]) -> list[Line]:
+        """Replacement card points (only called when replaces_card_points)."""
+        return []
+
+    def pile_lines(self, cards: list[int]) -> list[Line]:
+        """Extra points from the counting cards of the scoring tricks."""
+        return []
+
+    def burn_lines(self, burned: list[Trick]) -> list[Line]:
+        """Zero-point notes explaining burned tricks."""
+        return []
+
+    def hand_lines(self, ctx: dict[str, Any]) -> list[Line]:
+        """Whole-hand points (ctx: seat, won, bid, rope_out)."""
+        return []
+
+    def final_lines(self, ctx: dict[str, Any], lines: list[Line]) -> list[Line]:
+        """Corrections applied after every other line."""
+        return []
+
+
+# -- the 13 Laws ---------------------------------------------------------------------
+class TheIllusionist(Law):
+    id, name = "illusionist", "The Illusionist"
+    text = (
+        "After the first trick, the Law of the card that lost it replaces this one for the "
+        "whole hand (if that Law asks for a bid, bid at once)."
+    )
+    replaced_after_first_trick = True
+
+
+class GrandFinale(Law):
+    id, name = "grand-finale", "Grand Finale"
+    text = "Only the last trick scores, and it is worth x4 points."
+    last_trick_only = True
+    pile_multiplier = 4
+
+
+class HeartBreak(Law):
+    id, name = "heart-break", "Heart Break"
+    text = "-2 points per trick won (instead of the card points)."
+    replaces_card_points = True
+
+    def card_lines(self, tricks_scored: int, cards: list[int]) -> list[Line]:
+        label = f"Heart Break: {_plural(tricks_scored, 'trick')} won, -2 each"
+        return [_line(self.id, label, -2 * tricks_scored)]
+
+
+class MoonShot(Law):
+    id, name = "moon-shot", "Moon Shot"
+    text = "Win no trick at all to score +10 points."
+
+    def hand_lines(self, ctx: dict[str, Any]) -> list[Line]:
+        if ctx["won"] == 0:
+            return [_line(self.id, "Moon Shot: no trick won, +10", 10)]
+        return []
+
+
+class TopsyTurvy(Law):
+    id, name = "topsy-turvy", "Topsy Turvy"
+    text = "High is low: lower cards win. The Illusionist becomes the lowest card."
+    flips_order = True
+    illusionist_can_win = False
+
+
+class StarsAreRight(Law):
+    id, name = "stars-are-right", "The Stars Are Right"
+    text = "Stars are high (value 13) instead of low (1)."
+
+    def rank_value(self, card: int, value: int) -> int:
+        return STAR_HIGH if card != ILLUSIONIST and rank_of(card) == STAR else value
+
+
+class OhDickens(Law):
+    id, name = "oh-dickens", "Oh, Dickens!"
+    text = (
+        "Bid your tricks. Unless you win exactly your bid, your positive points count 0 "
+        "(negative points still count)."
+    )
+    needs_bid = True
+
+    def final_lines(self, ctx: dict[str, Any], lines: list[Line]) -> list[Line]:
+        if ctx["bid"] is None or ctx["won"] == ctx["bid"]:
+            return []
+        positive = sum(line["points"] for line in lines if line["points"] > 0)
+        if not positive:
+            return []
+        label = f"Oh, Dickens!: bid {ctx['bid']}, won {ctx['won']}: positive points lost"
+        return [_line(self.id, label, -positive)]
+
+
+class NightClub(Law):
+    id, name = "night-club", "Night Club"
+    text = (
+        "Only non-trump cards are worth points. A trick won with a trump is burned "
+        "(it still counts as a trick won)."
+    )
+
+    def burns(self, trick: Trick) -> bool:
+        return is_trump(trick["win_card"], trick["trump"])
+
+    def card_counts(self, card: int, trump: int) -> bool:
+        return not is_trump(card, trump)
+
+    def burn_lines(self, burned: list[Trick]) -> list[Line]:
+        if not burned:
+            return []
+        cards = sum(len(t["cards"]) for t in burned)
+        label = (
+            f"Night Club: {_plural(len(burned), 'trick')} won with a trump burned "
+            f"({_plural(cards, 'card')}, 0 points)"
+        )
+        return [_line(self.id, label, 0)]
+
+
+class TheContract(Law):
+    id, name = "contract", "The Contract"
+    text = "Bid your tricks. Make your bid exactly: +3. Otherwise -2 per trick over or under."
+    needs_bid = True
+
+    def hand_lines(self, ctx: dict[str, Any]) -> list[Line]:
+        bid, won = ctx["bid"], ctx["won"]
+        if bid is None:
+            return []
+        if won == bid:
+            return [_line(self.id, f"The Contract: bid {bid}, made it, +3", 3)]
+        miss = abs(won - bid)
+        label = f"The Contract: bid {bid}, won {won}, -2 x {miss}"
+        return [_line(self.id, label, -2 * miss)]
+
+
+class Poison(Law):
+    id, name = "poison", "Poison"
+    text = "Each 4 you win is -3 points; each 2 you win is +1 point."
+
+    def pile_lines(self, cards: list[int]) -> list[Line]:
+        twos = sum(1 for c in cards if rank_of(c) == TWO)
+        fours = sum(1 for c in cards if rank_of(c) == FOUR)
+        lines = []
+        if twos:
+            lines.append(_line(self.id, f"Poison: {_plural(twos, 'two')} won, +1 each", twos))
+        if fours:
+            label = f"Poison: {_plural(fours, 'four')} won, -3 each"
+            lines.append(_line(self.id, label, -3 * fours))
+        return lines
+
+
+class RopeTrick(Law):
+    id, name = "rope-trick", "Rope Trick"
+    text = (
+        "Tricks climb: play a higher card of the led suit or a card of the same rank as the "
+        "top card. Can't play? Your opponent takes the trick and leads. The first player to "
+        "run out of cards gets +2, takes the trick and ends the hand."
+    )
+    rope = True
+
+    def hand_lines(self, ctx: dict[str, Any]) -> list[Line]:
+        if ctx["rope_out"] == ctx["seat"]:
+            return [_line(self.id, "Rope Trick: ran out of cards first, +2", 2)]
+        return []
+
+
+class TopHat(Law):
+    id, name = "top-hat", "Top Hat"
+    text = "Hats are trump. With Top Rabbit too, there is no trump suit."
+
+    def trump_claim(self) -> int | None:
+        return HATS
+
+
+class TopRabbit(Law):
+    id, name = "top-rabbit", "Top Rabbit"
+    text = "Rabbits are trump. With Top Hat too, there is no trump suit."
+
+    def trump_claim(self) -> int | None:
+        return RABBITS
+
+
+LAW_OF_CARD: list[Law] = [
+    HeartBreak(),  # Star of Rabbits
+    OhDickens(),  # 2 of Rabbits
+    Poison(),  # 3 of Rabbits
+    TopRabbit(),  # 4 of Rabbits
+    GrandFinale(),  # Star of Hats
+    TopsyTurvy(),  # 2 of Hats
+    NightClub(),  # 3 of Hats
+    TopHat(),  # 4 of Hats
+    MoonShot(),  # Star of Wands
+    StarsAreRight(),  # 2 of Wands
+    TheContract(),  # 3 of Wands
+    RopeTrick(),  # 4 of Wands
+    TheIllusionist(),  # the Illusionist
+]
+for _card, _law in enumerate(LAW_OF_CARD):
+    _law.card = _card
+LAW_BY_ID: dict[str, Law] = {law.id: law for law in LAW_OF_CARD}
+CARD_OF_LAW: dict[str, int] = {law.id: law.card for law in LAW_OF_CARD}
+
+
+def law_view(card: int) -> dict[str, Any]:
+    """A card's Law in plain data (observations, UI): card, card name, id, name, text."""
+    law = LAW_OF_CARD[card]
+    return {
+        "card": card,
+        "card_name": card_name(card),
+        "id": law.id,
+        "name": law.name,
+        "text": law.text,
+        "needs_bid": law.needs_bid,
+    }
+
+
+# -- composing the Laws in force -----------------------------------------------------------
+@dataclass(frozen=True)
+class Rules:
+    """How a hand plays under its Laws (scoring is separate, see `score_seat`).
+
+    keys[card] orders cards (higher wins); Topsy Turvy negates every key, which
+    also makes the Illusionist (value 14) the lowest card.
+    """
+
+    laws: tuple[int, ...]
+    trump: int
+    keys: tuple[int, ...]
+    illusionist_wins: bool
+    rope: bool
+    needs_bid: bool
+
+
+@lru_cache(maxsize=256)
+def rules_for(laws: tuple[int, ...]) -> Rules:
+    """The play rules of the Law cards `laws` (cached: search asks often)."""
+    objects = [LAW_OF_CARD[c] for c in laws]
+    claims = {c for c in (law.trump_claim() for law in objects) if c is not None}
+    trump = WANDS if not claims else (claims.pop() if len(claims) == 1 else NO_TRUMP)
+    sign = -1 if sum(law.flips_order for law in objects) % 2 else 1
+    keys = []
+    for card in range(NUM_CARDS):
+        value = face_value(card)
+        for law in objects:
+            value = law.rank_value(card, value)
+        keys.append(sign * value)
+    return Rules(
+        laws=tuple(laws),
+        trump=trump,
+        keys=tuple(keys),
+        illusionist_wins=all(law.illusionist_can_win for law in objects),
+        rope=any(law.rope for law in objects),
+        needs_bid=any(law.needs_bid for law in objects),
+    )
+
+
+# -- tricks ------------------------------------------------------------------------------
+def follow_cards(hand: list[int], led: int | None, rules: Rules) -> list[int]:
+    """The cards one may play to a normal trick: follow the led (effective) suit if able."""
+    if led is None:
+        return list(hand)
+    suit = effective_suit(led, rules.trump)
+    following = [c for c in hand if effective_suit(c, rules.trump) == suit]
+    return following or list(hand)
+
+
+def trick_winner(lead: int, follow: int, rules: Rules) -> int:
+    """The card winning a normal two-card trick (`lead` led, `follow` answered)."""
+    if not rules.illusionist_wins:
+        if lead == ILLUSIONIST:
+            return follow
+        if follow == ILLUSIONIST:
+            return lead
+    trump = rules.trump
+    lead_trump, follow_trump = is_trump(lead, trump), is_trump(follow, trump)
+    if lead_trump != follow_trump:
+        return lead if lead_trump else follow
+    if effective_suit(follow, trump) != effective_suit(lead, trump):
+        return lead
+    return follow if rules.keys[follow] > rules.keys[lead] else lead
+
+
+def rope_playable(card: int, top: int, led_suit: int, rules: Rules) -> bool:
+    """Whether `card` may go on `top` in a rope trick: higher in the led suit, or same rank.
+
+    The Illusionist goes on anything and nothing goes on it; "higher" follows the
+    rank keys, so under Topsy Turvy it means lower.
+    """
+    if card == ILLUSIONIST:
+        return True
+    if top == ILLUSIONIST:
+        return False
+    if rank_of(card) == rank_of(top):
+        return True
+    return suit_of(card) == led_suit and rules.keys[card] > rules.keys[top]
+
+
+def rope_cards(hand: list[int], pile: list[int], rules: Rules) -> list[int]:
+    """The cards one may play to a rope trick whose cards so far are `pile` (empty: lead)."""
+    if not pile:
+        return list(hand)
+    led_suit, top = suit_of(pile[0]), pile[-1]
+    return [c for c in hand if rope_playable(c, top, led_suit, rules)]
+
+
+# -- scoring -----------------------------------------------------------------------------
+def is_burned(laws: tuple[int, ...] | list[int], trick: Trick) -> bool:
+    """Whether a won trick is burned by the Laws in force."""
+    return any(LAW_OF_CARD[c].burns(trick) for c in laws)
+
+
+def score_seat(
+    laws: tuple[int, ...] | list[int],
+    tricks: list[Trick],
+    seat: int,
+    bid: int | None,
+    rope_out: int | None,
+) -> list[Line]:
+    """The score lines of one seat for a finished hand, in the fixed order of the docstring."""
+    objects = [LAW_OF_CARD[c] for c in laws]
+    won = [t for t in tricks if t["winner"] == seat]
+    last_only = any(law.last_trick_only for law in objects)
+    scoring = won
+    if last_only:
+        scoring = [tricks[-1]] if tricks and tricks[-1]["winner"] == seat else []
+    burned = [t for t in scoring if is_burned(laws, t)]
+    kept = [t for t in scoring if not is_burned(laws, t)]
+    cards = [
+        card
+        for t in kept
+        for _, card in t["cards"]
+        if all(law.card_counts(card, t["trump"]) for law in objects)
+    ]
+    lines: list[Line] = []
+    replacers = [law for law in objects if law.replaces_card_points]
+    for law in replacers:
+        lines += law.card_lines(len(scoring), cards)
+    if not replacers:
+        label = f"Cards: {_plural(len(cards), 'card')} won, 1 point per 2 (rounded up)"
+        lines.append(_line("cards", label, (len(cards) + 1) // 2))
+    for law in objects:
+        lines += law.pile_lines(cards)
+    multiplier = 1
+    for law in objects:
+        multiplier *= law.pile_multiplier
+    if last_only or multiplier != 1:
+        note = "last trick only" if last_only else "all tricks"
+        lines = [
+            {**line, "label": f"{line['label']} ({note}, x{multiplier} Grand Finale)",
+             "points": line["points"] * multiplier}
+            for line in lines
+        ]  # fmt: skip
+    for law in objects:
+        lines += law.burn_lines(burned)
+    ctx = {"seat": seat, "won": len(won), "bid": bid, "rope_out": rope_out}
+    for law in objects:
+        lines += law.hand_lines(ctx)
+    for law in objects:
+        lines += law.final_lines(ctx, lines)
+    return lines
+
+
+def score_hand(
+    laws: tuple[int, ...] | list[int],
+    tricks: list[Trick],
+    bids: list[int | None],
+    rope_out: int | None,
+) -> list[list[Line]]:
+    """Score lines for both seats."""
+    return [score_seat(laws, tricks, seat, bids[seat], rope_out) for seat in range(2)]

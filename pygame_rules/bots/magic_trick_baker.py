@@ -1,0 +1,411 @@
+"""Magic Trick (Baker) heuristic bot: reads the Laws in force and plays to them.
+
+It sees only its observation. Every decision rests on two estimates:
+
+- a card's *strength*: how often it wins a trick against the cards the opponent
+  may hold (the unseen cards, minus those it has shown it cannot hold), under
+  the hand's rules (`rules_for` of the Laws: trump, order, the Illusionist);
+- the *worth of taking a trick* for a seat, read off the Laws' own scoring
+  hooks (card points or Heart Break, Poison, Night Club's burn, Grand Finale's
+  last trick) plus what the trick does to a bid or to a Moon Shot.
+
+Face-down card: the card whose loss from the hand, and whose Law (it becomes a
+Law two times in three), leave the best expected hand. Bids: the expected
+tricks. Play: for each card, the opponent's reply is judged from sampled hands
+with the same one-step view; a card is worth its expected outcome minus what
+it would be worth kept for later (negative when later tricks are unwanted, so
+under Heart Break it sheds strong cards). While the Illusionist waits, the Law
+a losing card would bring is part of that card's outcome.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..baker_laws import (
+    ILLUSIONIST,
+    LAW_OF_CARD,
+    NUM_CARDS,
+    Rules,
+    follow_cards,
+    is_burned,
+    rope_cards,
+    rules_for,
+    trick_winner,
+)
+from ..contract import Action, Observation
+from ..magic_trick_baker import GAME_ID, MAX_BID
+from ..rng import Rng
+from . import SeatView, register_heuristic
+
+SAMPLES = 12  # opponent hands sampled per decision
+DICKENS_LOSS = 2.5  # rough positive points lost when missing an Oh, Dickens! bid
+LAW_WEIGHT = 0.5  # how much a Law a losing card would bring counts against the trick
+NIGHT_CLUB_KEEP = 0.6  # rough share of tricks that Night Club does not burn
+HAND_TRICKS = 5
+MISS_CHANCE = 0.5  # rough chance a bid is missed, for judging a bidding Law in advance
+ENDGAME_CARDS = 3  # search the hand exactly once both hold this many cards or fewer
+ENDGAME_SAMPLES = 6  # deals sampled for that search
+RACE = 0.5  # how much own points count beside the lead when judging Laws
+
+
+# -- what the bot knows --------------------------------------------------------------
+class Knowledge:
+    """The public facts and the bot's own cards, read from one observation."""
+
+    def __init__(self, obs: Observation) -> None:
+        self.obs = obs
+        self.me: int = obs["seat"]
+        self.opp = 1 - self.me
+        self.hand: list[int] = list(obs["hand"])
+        self.laws: tuple[int, ...] = tuple(v["card"] for v in obs["laws"])
+        self.rules: Rules = rules_for(self.laws)
+        self.trick: list[list[int]] = [list(p) for p in obs["trick"]]
+        self.won: list[int] = list(obs["tricks_won"])
+        self.bids: list[int | None] = list(obs["bids"])
+        self.opp_size: int = obs["hand_sizes"][self.opp]
+        seen = set(self.hand) | set(obs["law_cards"])
+        if obs["face_down"] is not None:
+            seen.add(obs["face_down"])
+        for t in obs["tricks"]:
+            seen.update(c for _, c in t["cards"])
+        seen.update(c for _, c in self.trick)
+        self.pool = [c for c in range(NUM_CARDS) if c not in seen]
+        barred = set(obs["cannot_hold"][self.opp])
+        self.opp_pool = [c for c in self.pool if c not in barred] or list(self.pool)
+
+    def remaining_tricks(self) -> int:
+        """Tricks still to be won after the current one (normal tricks)."""
+        return max(0, min(len(self.hand), self.opp_size + (1 if self.trick else 0)))
+
+
+def strength(card: int, pool: Sequence[int], rules: Rules) -> float:
+    """How often `card` wins a trick against a card of `pool`, led or following."""
+    if not pool:
+        return 1.0
+    wins = 0
+    for other in pool:
+        wins += trick_winner(card, other, rules) == card
+        wins += trick_winner(other, card, rules) == card
+    return wins / (2 * len(pool))
+
+
+def expected_tricks(hand: Sequence[int], pool: Sequence[int], rules: Rules, tricks: int) -> float:
+    """Tricks a hand should take out of `tricks`, from its cards' strengths."""
+    total = sum(strength(c, pool, rules) for c in hand)
+    return max(0.0, min(float(tricks), total))
+
+
+def zero_chance(strengths: Sequence[float]) -> float:
+    """A rough chance of losing every remaining trick with cards of these strengths."""
+    chance = 1.0
+    for s in strengths:
+        chance *= 1.0 - s
+    return chance
+
+
+def bid_points(laws: Sequence[int], bid: int, tricks: float) -> float:
+    """Points a bid gives (interpolated for a fractional trick count)."""
+    low = int(tricks)
+    frac = tricks - low
+
+    def exact(n: int) -> float:
+        points = 0.0
+        for c in laws:
+            law_id = LAW_OF_CARD[c].id
+            if law_id == "contract":
+                points += 3 if n == bid else -2 * abs(n - bid)
+            elif law_id == "oh-dickens":
+                points += 0 if n == bid else -DICKENS_LOSS
+        return points
+
+    return exact(low) * (1 - frac) + exact(low + 1) * frac
+
+
+# -- the Laws' view of one trick -------------------------------------------------------
+def card_worth(laws: Sequence[int], rules: Rules, cards: Sequence[int], win_card: int) -> float:
+    """Points the cards of one taken trick give, by the Laws' own scoring hooks."""
+    objects = [LAW_OF_CARD[c] for c in laws]
+    record = {"cards": [[0, c] for c in cards], "win_card": win_card, "trump": rules.trump}
+    counting = []
+    if not is_burned(laws, record):
+        counting = [c for c in cards if all(law.card_counts(c, rules.trump) for law in objects)]
+    replacers = [law for law in objects if law.replaces_card_points]
+    value = 0.0
+    for law in replacers:
+        value += sum(line["points"] for line in law.card_lines(1, counting))
+    if not replacers:
+        value += len(counting) / 2
+    for law in objects:
+        value += sum(line["points"] for line in law.pile_lines(counting))
+    return value
+
+
+class Judge:
+    """What taking the current trick is worth to each seat, given the Laws in force.
+
+    `played` is the card the bot is thinking of playing: the tricks it expects to
+    take later come from the rest of its hand.
+    """
+
+    def __init__(self, k: Knowledge, played: int | None = None) -> None:
+        self.k = k
+        self.laws = k.laws
+        self.rules = k.rules
+        objects = [LAW_OF_CARD[c] for c in self.laws]
+        self.last_only = any(law.last_trick_only for law in objects)
+        self.multiplier = 1
+        for law in objects:
+            self.multiplier *= law.pile_multiplier
+        self.moon = any(law.id == "moon-shot" for law in objects)
+        self.bidding = any(law.needs_bid for law in objects)
+        left = max(0, k.remaining_tricks() - 1)
+        rest = [c for c in k.hand if c != played]
+        mine = expected_tricks(rest, k.opp_pool, self.rules, left)
+        self.future = [0.0, 0.0]
+        self.future[k.me] = mine
+        self.future[k.opp] = max(0.0, left - mine)
+        opp_strength = 1.0 - sum(strength(c, k.opp_pool, self.rules) for c in k.hand) / max(
+            1, len(k.hand)
+        )
+        self.zero = [0.0, 0.0]
+        self.zero[k.me] = zero_chance([strength(c, k.opp_pool, self.rules) for c in k.hand])
+        self.zero[k.opp] = zero_chance([opp_strength] * k.opp_size)
+
+    def take(self, seat: int, cards: Sequence[int], win_card: int, last: bool) -> float:
+        """Worth to `seat` of taking a trick of `cards` won with `win_card`."""
+        value = 0.0
+        if not self.last_only or last:
+            value = card_worth(self.laws, self.rules, cards, win_card) * self.multiplier
+        return value + self.count_worth(seat)
+
+    def count_worth(self, seat: int) -> float:
+        """What one more trick won does to `seat`'s Moon Shot and bid."""
+        k = self.k
+        value = 0.0
+        if self.moon and k.won[seat] == 0:
+            value -= 10 * self.zero[seat]
+        bid = k.bids[seat]
+        if self.bidding and bid is not None:
+            base = k.won[seat] + self.future[seat]
+            value += bid_points(self.laws, bid, base + 1) - bid_points(self.laws, bid, base)
+        return value
+
+    def later(self, seat: int) -> float:
+        """The usual worth to `seat` of winning one later trick (for saving or shedding cards)."""
+        base = -2.0 if any(LAW_OF_CARD[c].replaces_card_points for c in self.laws) else 1.0
+        if any(LAW_OF_CARD[c].id == "night-club" for c in self.laws):
+            base *= NIGHT_CLUB_KEEP
+        if self.last_only:
+            base *= self.multiplier / max(1, self.k.remaining_tricks() - 1)
+        return base + self.count_worth(seat)
+
+
+# -- estimating a whole hand under some Laws ----------------------------------------------
+def poison_value(card: int) -> int:
+    """What Poison makes of a won card: a 2 +1, a 4 -3."""
+    rank = card % 4 if card != ILLUSIONIST else -1
+    return 1 if rank == 1 else -3 if rank == 3 else 0
+
+
+def hand_points(
+    laws: tuple[int, ...], hand: Sequence[int], pool: Sequence[int], tricks: int
+) -> tuple[float, float]:
+    """Rough points (mine, the opponent's) this hand should make under `laws`."""
+    rules = rules_for(laws)
+    ids = {LAW_OF_CARD[c].id for c in laws}
+    strengths = [strength(c, pool, rules) for c in hand]
+    share = [max(0.0, min(float(tricks), sum(strengths)))]
+    share.append(tricks - share[0])
+    base = -2.0 if "heart-break" in ids else 1.0
+    if "night-club" in ids:
+        base *= NIGHT_CLUB_KEEP
+    points = []
+    for won in share:
+        value = 4 * base * won / max(1, tricks) if "grand-finale" in ids else base * won
+        if "poison" in ids:
+            cards = [*hand, *pool]
+            in_play = sum(poison_value(c) for c in cards) * 2 * tricks / max(1, len(cards))
+            value += in_play * won / max(1, tricks)
+        if "oh-dickens" in ids and value > 0:
+            value *= 1 - MISS_CHANCE
+        if "contract" in ids:
+            value += (1 - MISS_CHANCE) * 3 - MISS_CHANCE * 2.5
+        points.append(value)
+    if "moon-shot" in ids:
+        points[0] += 10 * zero_chance(strengths)
+        points[1] += 10 * zero_chance([1 - share[1] / max(1, tricks)] * tricks)
+    return points[0], points[1]
+
+
+def hand_edge(
+    laws: tuple[int, ...], hand: Sequence[int], pool: Sequence[int], tricks: int
+) -> float:
+    """How good `laws` are for this hand: the lead over the opponent, plus a share of
+    the own points (31 is a race: Laws that sink both players help nobody)."""
+    mine, theirs = hand_points(laws, hand, pool, tricks)
+    return mine - theirs + RACE * mine
+
+
+def _search(state: Any, me: int, events: list[dict[str, Any]]) -> float:
+    """Exact value of the rest of the hand for `me` (both play perfectly in this deal).
+
+    `state` may be played on: a forced move is applied in place, without a copy.
+    """
+    for event in events:
+        if event["type"] == "hand_scored":
+            points = event["points"]
+            return points[me] - points[1 - me] + RACE / 2 * points[me]
+    seat = state.turn
+    legal = state.legal_actions(seat)
+    if len(legal) == 1:
+        return _search(state, me, state.apply(seat, legal[0]))
+    values = []
+    for action in legal:
+        child = state.clone()
+        values.append(_search(child, me, child.apply(seat, action)))
+    return max(values) if seat == me else min(values)
+
+
+class MagicTrickBakerBot:
+    """Heuristic bot: face-down card, bids and play judged by the Laws in force."""
+
+    def __init__(self, seed: int = 0, randomness: float = 0.0) -> None:
+        self.rng = Rng(seed)
+        self.randomness = randomness
+        self.endgame_cards = ENDGAME_CARDS
+
+    def choose(self, view: SeatView) -> Action:
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        if self.randomness and self.rng.random() < self.randomness:
+            return self.rng.choice(legal)
+        obs = view.observation()
+        phase = obs["phase"]
+        if phase == "down":
+            return self.choose_down(obs, legal)
+        if phase == "pick":
+            return self.rng.choice(legal)  # blind: every pick is alike
+        k = Knowledge(obs)
+        if phase == "bid":
+            return self.choose_bid(k, legal)
+        if len(k.hand) <= self.endgame_cards and k.opp_size <= self.endgame_cards:
+            return self.solve_endgame(view, legal)
+        if k.rules.rope:
+            return self.choose_rope(k, legal)
+        return self.choose_play(k, legal)
+
+    # -- the setup -----------------------------------------------------------------
+    def choose_down(self, obs: Observation, legal: list[Action]) -> Action:
+        """The card to put face down: it leaves the hand, and is a Law two times in three."""
+        hand = obs["hand"]
+        pool = [c for c in range(NUM_CARDS) if c not in hand]
+        others = [c for c in pool if c != obs["face_down"]]
+
+        def value(action: Action) -> float:
+            card = action["card"]
+            rest = [c for c in hand if c != card]
+            with_mine = sum(hand_edge((card, x), rest, pool, HAND_TRICKS) for x in others)
+            with_mine /= len(others)
+            pairs = [(x, y) for i, x in enumerate(others) for y in others[i + 1 :]]
+            without = sum(hand_edge(p, rest, pool, HAND_TRICKS) for p in pairs) / len(pairs)
+            return 2 / 3 * with_mine + 1 / 3 * without
+
+        return max(legal, key=value)
+
+    def choose_bid(self, k: Knowledge, legal: list[Action]) -> Action:
+        """Bid the tricks already won plus those the hand should still take."""
+        left = len(k.hand)
+        target = k.won[k.me] + expected_tricks(k.hand, k.opp_pool, k.rules, left)
+        if k.rules.rope:
+            target = k.won[k.me] + target / 2
+        bid = max(0, min(MAX_BID, int(target + 0.5)))
+        return next(a for a in legal if a["tricks"] == bid)
+
+    # -- normal tricks -----------------------------------------------------------------
+    def opponent_hands(self, k: Knowledge) -> list[list[int]]:
+        """Hands the opponent may hold (sampled from the cards it can hold)."""
+        pool = k.opp_pool if len(k.opp_pool) >= k.opp_size else k.pool
+        hands = []
+        for _ in range(SAMPLES):
+            cards = list(pool)
+            self.rng.shuffle(cards)
+            hands.append(cards[: k.opp_size])
+        return hands
+
+    def outcome(
+        self, k: Knowledge, judge: Judge, lead: list[int], follow: list[int], last: bool
+    ) -> tuple[float, float]:
+        """(my worth, the opponent's worth) of a finished trick [seat, card] x 2."""
+        winning = trick_winner(lead[1], follow[1], k.rules)
+        winner = lead[0] if winning == lead[1] else follow[0]
+        loser_card = follow[1] if winner == lead[0] else lead[1]
+        cards = [lead[1], follow[1]]
+        taken = judge.take(winner, cards, winning, last)
+        mine = taken if winner == k.me else -taken
+        if ILLUSIONIST in k.laws:
+            law = tuple(loser_card if c == ILLUSIONIST else c for c in k.laws)
+            mine += LAW_WEIGHT * hand_edge(law, k.hand, k.opp_pool, k.remaining_tricks())
+        return mine, -mine
+
+    def choose_play(self, k: Knowledge, legal: list[Action]) -> Action:
+        last = len(k.hand) == 1
+        hands = self.opponent_hands(k) if not k.trick else []
+
+        def value(action: Action) -> float:
+            card = action["card"]
+            judge = Judge(k, played=card)
+            kept = strength(card, k.opp_pool, k.rules) * judge.later(k.me)
+            mine = [k.me, card]
+            if k.trick:
+                return self.outcome(k, judge, k.trick[0], mine, last)[0] - kept
+            opp_keep = judge.later(k.opp)
+            total = 0.0
+            for hand in hands:
+                replies = follow_cards(hand, card, k.rules)
+                best = max(
+                    replies,
+                    key=lambda r: (
+                        self.outcome(k, judge, mine, [k.opp, r], last)[1]
+                        - strength(r, k.hand, k.rules) * opp_keep
+                    ),
+                )
+                total += self.outcome(k, judge, mine, [k.opp, best], last)[0]
+            return total / len(hands) - kept
+
+        return max(legal, key=value)
+
+    # -- the last tricks: searched exactly in sampled deals ---------------------------------
+    def solve_endgame(self, view: SeatView, legal: list[Action]) -> Action:
+        """Average, over deals consistent with what the bot saw, each move's exact value."""
+        me = view.seat
+        totals = [0.0] * len(legal)
+        for _ in range(ENDGAME_SAMPLES):
+            state = view.resample(self.rng)
+            for i, action in enumerate(legal):
+                child = state.clone()
+                totals[i] += _search(child, me, child.apply(me, action))
+        best = max(range(len(legal)), key=lambda i: totals[i])
+        return legal[best]
+
+    # -- rope tricks -------------------------------------------------------------------
+    def choose_rope(self, k: Knowledge, legal: list[Action]) -> Action:
+        """Take the pile when it is worth having and the card likely stops the opponent;
+        otherwise climb slowly (low cards first) to play out cards and run out first."""
+        pile = [c for _, c in k.trick]
+        hands = self.opponent_hands(k)
+
+        def value(action: Action) -> float:
+            card = action["card"]
+            cards = [*pile, card]
+            worth = Judge(k, played=card).take(k.me, cards, card, False)
+            stopped = sum(1 for h in hands if not rope_cards(h, cards, k.rules)) / len(hands)
+            climb = -0.01 * (k.rules.keys[card] + 20)
+            return stopped * worth + climb
+
+        return max(legal, key=value)
+
+
+register_heuristic(GAME_ID, lambda seed, randomness: MagicTrickBakerBot(seed, randomness))

@@ -1,0 +1,554 @@
+"""Magic Trick by Andrew Ulysses Baker: a 2-player, 13-card trick game whose Laws change each hand.
+
+Cards and Laws live in `baker_laws` (a card is ``suit * 4 + rank``, 12 is the
+Illusionist). A hand: shuffle, set one card aside unseen, deal 6 each; the
+dealer then the pone (non-dealer) put one card face down; the three face-down
+cards (the set-aside one too) are shuffled and the pone picks two blind: they
+turn face up as the hand's two Laws, the third is burned unseen. Bids (0-5)
+when a Law asks, pone first; the pone leads; tricks follow the Laws; the
+hand is scored Law by Law. The deal alternates; first to 31 with the highest
+total wins (a tie at the top plays another hand); after MAX_HANDS hands the
+game stops anyway, highest total winning.
+
+Actions: {"type": "down", "card": c}, {"type": "pick", "fan": [i, j]} (two of
+the fan positions 0-2), {"type": "bid", "tricks": n}, {"type": "play", "card": c}.
+
+Observation fields (per seat): seat, acting, phase ("down" | "pick" | "bid" |
+"play" | "over"), target, max_hands, hand_number, dealer, pone, leader, turn, hand,
+hand_sizes, face_down (own face-down card or None), face_down_placed, fan_size,
+law_cards, laws, illusionist_waiting, replacement, rules, bids, bid_needed,
+trick, trick_number, rope_top, tricks, tricks_won, cannot_hold (cards each seat
+has shown it does not hold, from public play), piles, rope_out, scores,
+scored_hands (each scored hand with its per-Law score lines), winners.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import register
+from .baker_laws import (
+    ILLUSIONIST,
+    LAW_OF_CARD,
+    NO_TRUMP,
+    NUM_CARDS,
+    STAR_HIGH,
+    SUIT_NAMES,
+    Rules,
+    card_name,
+    effective_suit,
+    follow_cards,
+    is_burned,
+    law_view,
+    rope_cards,
+    rope_playable,
+    rules_for,
+    score_hand,
+    suit_of,
+    trick_winner,
+)
+from .contract import Action, Event, Game, Observation, State
+from .rng import Rng
+
+GAME_ID = "magic-trick-baker"
+TARGET = 31
+MAX_HANDS = 40  # a safety net: scores can drift below zero for ever (docs/rules)
+HAND_SIZE = 6
+MAX_BID = 5
+FAN_SIZE = 3
+FAN_PICKS = [[0, 1], [0, 2], [1, 2]]
+
+SUITS: list[dict[str, str]] = [
+    {"key": "rabbits", "name": "Rabbits", "color": "#b5651d"},
+    {"key": "hats", "name": "Hats", "color": "#5b3fa8"},
+    {"key": "wands", "name": "Wands", "color": "#0f7f6c"},
+    {"key": "illusionist", "name": "Illusionist", "color": "#b8860b"},
+]
+
+
+def rules_summary(rules: Rules) -> dict[str, Any]:
+    """The play rules of the Laws in force, in plain data for the observation."""
+    return {
+        "trump": None if rules.trump == NO_TRUMP else rules.trump,
+        "trump_name": "none" if rules.trump == NO_TRUMP else SUIT_NAMES[rules.trump],
+        "stars_high": rules.keys[0] == STAR_HIGH or rules.keys[0] == -STAR_HIGH,
+        "low_wins": rules.keys[1] < 0,
+        "illusionist_wins": rules.illusionist_wins,
+        "rope": rules.rope,
+        "needs_bid": rules.needs_bid,
+    }
+
+
+class MagicTrickBakerState(State):
+    """A game of Magic Trick (Baker); all data JSON-native (see the module docstring).
+
+    Per hand: `aside` (the set-aside card), `down` (each seat's face-down card,
+    -1 until put down), `fan` (the three face-down cards in shuffled order, only
+    while the pone picks), `law_cards` (the two face-up cards), `laws` (the Law
+    cards in force: the Illusionist's slot holds its replacement once made),
+    `burned`, `bids`, `trick` ([seat, card] pairs; a rope trick's whole pile),
+    `tricks` (completed, with winner, winning card and the trump of the time),
+    `forbidden` (cards a seat has shown it cannot hold: public deductions that
+    `resample` must respect).
+    """
+
+    # -- setup and hand flow -----------------------------------------------------
+    def setup(self) -> None:
+        self.totals = [0, 0]
+        self.hand_number = 0
+        self.dealer = self.rng.below(2)
+        self.scored_hands: list[dict[str, Any]] = []
+        self.phase = "down"
+        self._deal()
+
+    def _deal(self) -> list[Event]:
+        """Shuffle the 13 cards, set one aside, deal 6 each; the dealer puts down first."""
+        deck = list(range(NUM_CARDS))
+        self.rng.shuffle(deck)
+        self.hand_number += 1
+        self.aside = deck[0]
+        pone = 1 - self.dealer
+        self.hands = [[], []]
+        self.hands[pone] = sorted(deck[1 : 1 + HAND_SIZE])
+        self.hands[self.dealer] = sorted(deck[1 + HAND_SIZE :])
+        self.down = [-1, -1]
+        self.fan: list[int] = []
+        self.law_cards: list[int] = []
+        self.laws: list[int] = []
+        self.burned = -1
+        self.replacement: dict[str, Any] | None = None
+        self.bids: list[int | None] = [None, None]
+        self.trick: list[list[int]] = []
+        self.tricks: list[dict[str, Any]] = []
+        self.forbidden: list[list[int]] = [[], []]
+        self.rope_out: int | None = None
+        self.phase = "down"
+        self.leader = pone
+        self.turn = self.dealer
+        events: list[Event] = [
+            {"type": "deal", "hand": self.hand_number, "dealer": self.dealer, "pone": pone}
+        ]
+        for seat in (0, 1):
+            events.append(
+                {"type": "dealt", "seat": seat, "cards": list(self.hands[seat]), "to": [seat]}
+            )
+        return events
+
+    @property
+    def pone(self) -> int:
+        return 1 - self.dealer
+
+    def rules(self) -> Rules:
+        """The play rules of the Laws in force now (none before they are turned up)."""
+        return rules_for(tuple(self.laws))
+
+    def illusionist_waiting(self) -> bool:
+        """The Illusionist is a Law and has not been replaced yet."""
+        return ILLUSIONIST in self.laws
+
+    # -- what may be played ------------------------------------------------------------
+    def playable(self, seat: int) -> list[int]:
+        """The cards `seat` may play now (legality written once: legal_actions and apply)."""
+        rules = self.rules()
+        hand = self.hands[seat]
+        if rules.rope:
+            return rope_cards(hand, [c for _, c in self.trick], rules)
+        return follow_cards(hand, self.trick[0][1] if self.trick else None, rules)
+
+    # -- contract ------------------------------------------------------------------
+    def acting(self) -> tuple[int, ...]:
+        return () if self.phase == "over" else (self.turn,)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.phase == "over" or seat != self.turn:
+            return []
+        if self.phase == "down":
+            return [{"type": "down", "card": c} for c in self.hands[seat]]
+        if self.phase == "pick":
+            return [{"type": "pick", "fan": list(p)} for p in FAN_PICKS]
+        if self.phase == "bid":
+            return [{"type": "bid", "tricks": n} for n in range(MAX_BID + 1)]
+        return [{"type": "play", "card": c} for c in self.playable(seat)]
+
+    def why_illegal(self, seat: int, action: Any) -> str:
+        """Plain-words reasons for the common mistakes, else the generic message."""
+        if not isinstance(seat, int) or seat not in self.acting() or not isinstance(action, dict):
+            return super().why_illegal(seat, action)
+        kind = action.get("type")
+        expected = {"down": "down", "pick": "pick", "bid": "bid", "play": "play"}[self.phase]
+        if kind != expected:
+            return f"now is the {self.phase} step: the move must be of type {expected!r}"
+        if kind == "pick":
+            return 'pick two of the three face-down cards, e.g. {"type": "pick", "fan": [0, 2]}'
+        if kind == "bid":
+            return f"bid a whole number of tricks from 0 to {MAX_BID}"
+        card = action.get("card")
+        if card not in self.hands[seat]:
+            return "that card is not in your hand"
+        if kind == "play" and self.trick:
+            rules = self.rules()
+            if rules.rope:
+                top = self.trick[-1][1]
+                led = SUIT_NAMES[suit_of(self.trick[0][1])]
+                return (
+                    f"in a rope trick you must play a higher {led} card than the "
+                    f"{card_name(top)}, or a card of the same rank"
+                )
+            suit = effective_suit(self.trick[0][1], rules.trump)
+            name = "trump" if suit in (rules.trump, 3) else SUIT_NAMES[suit]
+            return f"you must follow suit: you hold a {name} card"
+        return super().why_illegal(seat, action)
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        kind = action["type"]
+        if kind == "down":
+            return self._apply_down(seat, int(action["card"]))
+        if kind == "pick":
+            return self._apply_pick(seat, [int(i) for i in action["fan"]])
+        if kind == "bid":
+            return self._apply_bid(seat, int(action["tricks"]))
+        return self._apply_play(seat, int(action["card"]))
+
+    # -- the setup ritual ------------------------------------------------------------
+    def _apply_down(self, seat: int, card: int) -> list[Event]:
+        self.hands[seat].remove(card)
+        self.down[seat] = card
+        events: list[Event] = [
+            {"type": "face_down", "seat": seat},
+            {"type": "face_down_card", "seat": seat, "card": card, "to": [seat]},
+        ]
+        if seat == self.dealer:
+            self.turn = self.pone
+            return events
+        self.fan = [self.aside, self.down[self.dealer], self.down[self.pone]]
+        self.rng.shuffle(self.fan)
+        self.phase = "pick"
+        self.turn = self.pone
+        events.append({"type": "fan", "dealer": self.dealer, "pone": self.pone})
+        return events
+
+    def _apply_pick(self, seat: int, picks: list[int]) -> list[Event]:
+        left = next(i for i in range(FAN_SIZE) if i not in picks)
+        self.law_cards = [self.fan[i] for i in picks]
+        self.laws = list(self.law_cards)
+        self.burned = self.fan[left]
+        self.fan = []
+        events: list[Event] = [
+            {
+                "type": "laws",
+                "seat": seat,
+                "fan": list(picks),
+                "cards": list(self.law_cards),
+                "laws": [LAW_OF_CARD[c].id for c in self.law_cards],
+            },
+            {"type": "burn", "position": left},
+        ]
+        for s in (0, 1):
+            fate = "law" if self.down[s] in self.law_cards else "burned"
+            events.append(
+                {"type": "own_card_fate", "seat": s, "card": self.down[s], "fate": fate, "to": [s]}
+            )
+        return events + self._start_bids_or_play()
+
+    def _start_bids_or_play(self) -> list[Event]:
+        """Bid when a Law in force asks for it and nobody has bid this hand; else play on."""
+        if self.rules().needs_bid and self.bids == [None, None] and not self._hand_done():
+            self.phase = "bid"
+            self.turn = self.pone
+            return [{"type": "bidding", "pone": self.pone, "after_trick": len(self.tricks)}]
+        self.phase = "play"
+        self.turn = self.leader
+        return []
+
+    def _apply_bid(self, seat: int, tricks: int) -> list[Event]:
+        self.bids[seat] = tricks
+        events: list[Event] = [{"type": "bid", "seat": seat, "tricks": tricks}]
+        if self.bids[1 - seat] is None:
+            self.turn = 1 - seat
+            return events
+        self.phase = "play"
+        self.turn = self.leader
+        return events
+
+    # -- tricks ------------------------------------------------------------------------
+    def _apply_play(self, seat: int, card: int) -> list[Event]:
+        rules = self.rules()
+        self.hands[seat].remove(card)
+        self.trick.append([seat, card])
+        events: list[Event] = [
+            {"type": "play", "seat": seat, "card": card, "trick_number": len(self.tricks) + 1}
+        ]
+        other = 1 - seat
+        if rules.rope:
+            if not self.hands[seat]:
+                self.rope_out = seat
+                events.append({"type": "rope_out", "seat": seat})
+                return events + self._end_trick(seat, rules)
+            options = rope_cards(self.hands[other], [c for _, c in self.trick], rules)
+            if not options:
+                self._forbid_rope(other, rules)
+                events.append({"type": "stuck", "seat": other, "top": card})
+                return events + self._end_trick(seat, rules)
+            self.turn = other
+            return events
+        if len(self.trick) == 1:
+            self.turn = other
+            return events
+        lead = self.trick[0][1]
+        led_suit = effective_suit(lead, rules.trump)
+        if effective_suit(card, rules.trump) != led_suit:
+            suited = [c for c in range(NUM_CARDS) if effective_suit(c, rules.trump) == led_suit]
+            self._forbid(seat, suited)
+        winning = trick_winner(lead, card, rules)
+        return events + self._end_trick(self.trick[0][0] if winning == lead else seat, rules)
+
+    def _forbid(self, seat: int, cards: list[int]) -> None:
+        known = self.forbidden[seat]
+        known += [c for c in cards if c not in known]
+        known.sort()
+
+    def _forbid_rope(self, seat: int, rules: Rules) -> None:
+        """`seat` could not play on the pile: it holds no card that goes on its top."""
+        pile = [c for _, c in self.trick]
+        top, led_suit = pile[-1], suit_of(pile[0])
+        self._forbid(seat, [c for c in range(NUM_CARDS) if rope_playable(c, top, led_suit, rules)])
+
+    def _end_trick(self, winner: int, rules: Rules) -> list[Event]:
+        """Record the trick for `winner`; then the Illusionist, a new bid, the next lead or the end.
+
+        The winning card is the winner's last card in the trick (a rope trick's top card).
+        """
+        win_card = next(c for s, c in reversed(self.trick) if s == winner)
+        record = {
+            "cards": self.trick,
+            "winner": winner,
+            "win_card": win_card,
+            "trump": rules.trump,
+        }
+        self.tricks.append(record)
+        self.trick = []
+        self.leader = self.turn = winner
+        events: list[Event] = [
+            {
+                "type": "trick",
+                "trick_number": len(self.tricks),
+                "winner": winner,
+                "win_card": win_card,
+                "cards": [list(p) for p in record["cards"]],
+                "rope": rules.rope,
+                "burned": is_burned(self.laws, record),
+            }
+        ]
+        events += self._maybe_replace_illusionist(record)
+        if self._hand_done():
+            return events + self._end_hand()
+        if self.illusionist_waiting() or self.replacement is None:
+            return events
+        if self.replacement["trick"] == len(self.tricks):
+            events += self._start_bids_or_play()
+        return events
+
+    def _maybe_replace_illusionist(self, record: dict[str, Any]) -> list[Event]:
+        """The first card to lose a trick gives its Law to the Illusionist's slot.
+
+        In a rope trick the losing card is the loser's last card in it; a trick in
+        which the loser played nothing has no losing card (the Illusionist waits).
+        """
+        if not self.illusionist_waiting():
+            return []
+        loser = 1 - record["winner"]
+        lost = [c for s, c in record["cards"] if s == loser]
+        if not lost:
+            return []
+        card = lost[-1]
+        self.laws[self.laws.index(ILLUSIONIST)] = card
+        self.replacement = {
+            "card": card,
+            "law": LAW_OF_CARD[card].id,
+            "seat": loser,
+            "trick": len(self.tricks),
+        }
+        return [
+            {
+                "type": "illusionist",
+                "card": card,
+                "law": LAW_OF_CARD[card].id,
+                "seat": loser,
+                "trick_number": len(self.tricks),
+            }
+        ]
+
+    def _hand_done(self) -> bool:
+        return self.rope_out is not None or not (self.hands[0] or self.hands[1])
+
+    # -- scoring -----------------------------------------------------------------------
+    def _end_hand(self) -> list[Event]:
+        """Score the hand Law by Law; then the game ends or the other player deals."""
+        lines = score_hand(self.laws, self.tricks, self.bids, self.rope_out)
+        points = [sum(line["points"] for line in seat_lines) for seat_lines in lines]
+        for s in (0, 1):
+            self.totals[s] += points[s]
+        record = {
+            "hand": self.hand_number,
+            "dealer": self.dealer,
+            "law_cards": list(self.law_cards),
+            "laws": list(self.laws),
+            "replacement": dict(self.replacement) if self.replacement else None,
+            "bids": list(self.bids),
+            "tricks_won": self.tricks_won(),
+            "rope_out": self.rope_out,
+            "lines": lines,
+            "points": points,
+            "totals": list(self.totals),
+        }
+        self.scored_hands.append(record)
+        tricks = [self._trick_view(t) for t in self.tricks]
+        events: list[Event] = [{"type": "hand_scored", **_copy(record), "tricks": tricks}]
+        best = max(self.totals)
+        won = best >= TARGET and self.totals.count(best) == 1
+        if won or self.hand_number >= MAX_HANDS:
+            self.phase = "over"
+            events.append({"type": "game_over", "winners": self.winners(), "scores": self.scores()})
+            return events
+        if best >= TARGET:
+            events.append({"type": "tie_at_top", "scores": self.scores()})
+        self.dealer = 1 - self.dealer
+        return events + self._deal()
+
+    def tricks_won(self) -> list[int]:
+        return [sum(1 for t in self.tricks if t["winner"] == s) for s in (0, 1)]
+
+    def scores(self) -> list[int]:
+        return list(self.totals)
+
+    def winners(self) -> list[int]:
+        if self.phase != "over":
+            return []
+        best = max(self.totals)
+        return [s for s in (0, 1) if self.totals[s] == best]
+
+    # -- what a seat sees ----------------------------------------------------------------
+    def _trick_view(self, trick: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "cards": [list(p) for p in trick["cards"]],
+            "winner": trick["winner"],
+            "win_card": trick["win_card"],
+            "burned": is_burned(self.laws, trick),
+        }
+
+    def piles(self) -> list[list[int]]:
+        """Each seat's score pile: the cards of the tricks it won that are not burned."""
+        piles: list[list[int]] = [[], []]
+        for t in self.tricks:
+            if not is_burned(self.laws, t):
+                piles[t["winner"]] += [c for _, c in t["cards"]]
+        return piles
+
+    def observation(self, seat: int) -> Observation:
+        rules = self.rules()
+        over = self.phase == "over"
+        own_down = self.down[seat]
+        return {
+            "seat": seat,
+            "acting": list(self.acting()),
+            "phase": self.phase,
+            "target": TARGET,
+            "max_hands": MAX_HANDS,
+            "hand_number": self.hand_number,
+            "dealer": self.dealer,
+            "pone": self.pone,
+            "leader": self.leader,
+            "turn": None if over else self.turn,
+            "hand": list(self.hands[seat]),
+            "hand_sizes": [len(h) for h in self.hands],
+            "face_down": own_down if own_down >= 0 else None,
+            "face_down_placed": [d >= 0 for d in self.down],
+            "fan_size": len(self.fan),
+            "law_cards": list(self.law_cards),
+            "laws": [law_view(c) for c in self.laws],
+            "illusionist_waiting": self.illusionist_waiting(),
+            "replacement": dict(self.replacement) if self.replacement else None,
+            "rules": rules_summary(rules),
+            "bids": list(self.bids),
+            "bid_needed": rules.needs_bid,
+            "trick": [list(p) for p in self.trick],
+            "trick_number": len(self.tricks) + 1,
+            "rope_top": self.trick[-1][1] if self.trick and rules.rope else None,
+            "tricks": [self._trick_view(t) for t in self.tricks],
+            "tricks_won": self.tricks_won(),
+            "cannot_hold": [list(f) for f in self.forbidden],
+            "piles": self.piles(),
+            "rope_out": self.rope_out,
+            "scores": self.scores(),
+            "scored_hands": [_copy(r) for r in self.scored_hands],
+            "winners": self.winners() if over else [],
+        }
+
+    # -- determinization ---------------------------------------------------------------
+    def resample(self, seat: int, rng: Rng) -> MagicTrickBakerState:
+        """Redeal what `seat` cannot see: the opponent's hand and face-down card, the
+        set-aside card, the fan's order and the burned card.
+
+        Kept: `seat`'s hand and own face-down card, the Laws, every played card, and
+        the cards the opponent has shown it cannot hold (`forbidden`). Among the deals
+        consistent with all that, one is drawn uniformly.
+        """
+        new = self.clone()
+        new.rng = rng.spawn()
+        if self.phase == "over":
+            return new
+        opp = 1 - seat
+        mine = self.down[seat]
+        played = {c for t in self.tricks for _, c in t["cards"]} | {c for _, c in self.trick}
+        known = set(self.hands[seat]) | played | set(self.law_cards) | {mine}
+        pool = [c for c in range(NUM_CARDS) if c not in known]
+        rng.shuffle(pool)
+        if not self.law_cards:
+            # Setup: the opponent's hand, its face-down card (if down) and the set-aside card.
+            new.hands[opp] = sorted(pool[: len(self.hands[opp])])
+            rest = pool[len(self.hands[opp]) :]
+            if self.down[opp] >= 0:
+                new.down[opp] = rest.pop()
+            new.aside = rest.pop()
+            if self.fan:
+                new.fan = [new.aside, new.down[0], new.down[1]]
+                rng.shuffle(new.fan)
+            return new
+        # After the pick: the opponent's hand and the burned card (unless it is mine).
+        forbidden = set(self.forbidden[opp])
+        size = len(self.hands[opp])
+        if mine == self.burned:
+            new.hands[opp] = sorted(pool)
+            others = list(self.law_cards)
+        else:
+            burnable = [c for c in pool if not forbidden & (set(pool) - {c})]
+            new.burned = rng.choice(burnable)
+            new.hands[opp] = sorted(c for c in pool if c != new.burned)
+            others = [c for c in self.law_cards if c != mine] + [new.burned]
+        assert len(new.hands[opp]) == size
+        rng.shuffle(others)
+        new.down[opp], new.aside = others
+        return new
+
+
+def _copy(record: dict[str, Any]) -> dict[str, Any]:
+    """A deep copy of a JSON-native record (events and observations never share state)."""
+    import marshal
+
+    return marshal.loads(marshal.dumps(record))
+
+
+GAME = Game(
+    id=GAME_ID,
+    title="Magic Trick",
+    designer="Andrew Ulysses Baker",
+    min_players=2,
+    max_players=2,
+    pitch="A 13-card duel whose rules change every hand: two face-down cards become the Laws.",
+    state_class=MagicTrickBakerState,
+    options=(),
+    default_players=2,
+    extra={"suits": SUITS, "target": TARGET, "laws": [law_view(c) for c in range(NUM_CARDS)]},
+)
+MagicTrickBakerState.game = GAME
+register(GAME)

@@ -1,0 +1,179 @@
+"""Magic Trick (Baker) heuristic bot: hand-built decisions, observation only, record vs random."""
+
+from __future__ import annotations
+
+from test_magic_trick_baker import GAME, H, I, R, W, law, play, play_state
+
+from pygame_rules import Rng
+from pygame_rules.baker_laws import card_name
+from pygame_rules.bots import RandomBot, SeatView, make_bot, play_out
+from pygame_rules.bots.magic_trick_baker import MagicTrickBakerBot
+from pygame_rules.magic_trick_baker import MagicTrickBakerState
+
+GAMES = 100
+
+
+def bot_choice(state: MagicTrickBakerState, seat: int, seed: int = 0) -> dict:
+    return MagicTrickBakerBot(seed).choose(SeatView(state, seat))
+
+
+def down_choice(hand: list[int], seed: int = 1) -> str:
+    """The card the bot puts face down as dealer holding `hand`."""
+    state = GAME.new_game(2, seed)
+    state.dealer = state.turn = 0
+    rest = [c for c in range(13) if c not in hand]
+    state.hands = [sorted(hand), rest[:6]]
+    state.aside = rest[6]
+    return card_name(bot_choice(state, 0)["card"])
+
+
+def test_make_bot_builds_the_heuristic_bot() -> None:
+    assert isinstance(make_bot("magic-trick-baker", "normal", 3), MagicTrickBakerBot)
+    easy = make_bot("magic-trick-baker", "easy", 3)
+    assert isinstance(easy, MagicTrickBakerBot) and easy.randomness == 0.25
+
+
+# -- the face-down card: it may become a Law -------------------------------------------
+def test_puts_down_top_hat_when_holding_the_hats() -> None:
+    assert down_choice([I, H(1), H(2), H(3), H(4), R(1)]) == "4 of Hats"
+
+
+def test_a_weak_hand_offers_a_law_that_favours_weak_hands() -> None:
+    # Low cards only: Topsy Turvy (low wins) or Heart Break (tricks cost) would help it.
+    assert down_choice([R(1), R(2), H(1), H(2), W(1), W(2)]) in ("2 of Hats", "Star of Rabbits")
+    assert down_choice([R(1), H(1), H(2), W(1), R(2), R(3)]) in ("2 of Hats", "Star of Rabbits")
+
+
+def test_keeps_the_illusionist_and_the_top_trumps() -> None:
+    choice = down_choice([I, W(4), W(3), R(4), H(4), W(2)])
+    assert choice not in ("the Illusionist", "3 of Wands")
+
+
+# -- bids ----------------------------------------------------------------------------------
+def test_bids_high_with_a_strong_hand_and_low_with_a_weak_one() -> None:
+    hands = [[R(2), R(3), H(2), H(3), H(1)], [I, W(4), W(1), R(4), H(4)]]
+    state = play_state(hands, [law("contract"), law("stars-are-right")], dealer=0)
+    # The pone (seat 1) bids first, holding the Illusionist and the top Wands (trump).
+    assert state.acting() == (1,)
+    assert bot_choice(state, 1)["tricks"] >= 4
+    state.apply(1, {"type": "bid", "tricks": 4})
+    assert bot_choice(state, 0)["tricks"] <= 1
+
+
+# -- play to the Laws ----------------------------------------------------------------------
+def test_ducks_a_trick_under_heart_break() -> None:
+    hands = [[R(3), H(1), H(2), W(1), W(2)], [R(2), R(4), H(3), W(3), W(4)]]
+    state = play_state(hands, [law("heart-break"), law("top-hat")], dealer=1)
+    play(state, R(3))
+    assert bot_choice(state, 1) == {"type": "play", "card": R(2)}
+
+
+def test_wins_a_trick_it_wants_with_the_cheapest_winner() -> None:
+    hands = [[R(2), H(1), H(2), H(3), I], [R(3), R(4), W(1), W(3), W(4)]]
+    state = play_state(hands, [law("stars-are-right"), law("top-hat")], dealer=1)
+    play(state, R(2))
+    # Both Rabbits win (Hats are trump and the dealer holds none); the 4 is worth keeping.
+    assert bot_choice(state, 1) == {"type": "play", "card": R(3)}
+
+
+def test_ducks_under_moon_shot_while_it_has_no_trick() -> None:
+    hands = [[R(3), H(1), H(2), H(3), W(4)], [R(1), R(2), R(4), W(2), W(3)]]
+    state = play_state(hands, [law("moon-shot"), law("top-hat")], dealer=1)
+    play(state, R(3))
+    assert bot_choice(state, 1)["card"] in (R(1), R(2))
+
+
+def test_does_not_trump_a_poisoned_four() -> None:
+    hands = [[R(4), R(1), R(2), H(1), W(2)], [H(2), H(3), W(1), W(3), W(4)]]
+    state = play_state(hands, [law("poison"), law("top-hat")], dealer=1)
+    play(state, R(4))
+    # Hats are trump: taking the 4 of Rabbits costs 3; the bot discards a Wand instead.
+    choice = bot_choice(state, 1)["card"]
+    assert choice in (W(1), W(3), W(4))
+
+
+def test_steers_to_its_bid_at_the_end_of_a_hand() -> None:
+    hands = [[R(2), H(1), H(2), W(1), W(2)], [R(1), R(3), R(4), H(3), W(4)]]
+    state = play_state(hands, [law("contract"), law("top-hat")], dealer=1)
+    state.apply(0, {"type": "bid", "tricks": 1})
+    state.apply(1, {"type": "bid", "tricks": 2})
+    play(state, H(1), H(3))  # seat 1 wins its first trick
+    play(state, W(4), W(1))  # and a second one: it has its bid
+    # Seat 1 leads, holding R1, R3, R4 against R2, H2 (trump), W2: a 3 or a 4 would
+    # take a third trick (the pone must follow with its 2); the Star loses to it. (With
+    # a bid of 1 the pone misses either way, and by more when it takes more tricks.)
+    assert bot_choice(state, 1) == {"type": "play", "card": R(1)}
+
+
+def test_in_a_rope_trick_it_runs_out_first_when_it_can() -> None:
+    hands = [[R(1), R(2), H(1), H(2), W(1)], [R(3), R(4), H(3), W(2), I]]
+    state = play_state(hands, [law("rope-trick"), law("top-hat")], dealer=1)
+    state.hands = [[H(1), W(1)], [R(4), I]]
+    play(state, H(1))
+    # Only the Illusionist goes on the Star of Hats; then the dealer leads its last card.
+    assert bot_choice(state, 1) == {"type": "play", "card": I}
+
+
+# -- only the observation -------------------------------------------------------------------
+def test_choices_depend_only_on_the_observation() -> None:
+    """Redrawing everything the bot cannot see never changes its choice."""
+    rng = Rng(5)
+    checked = 0
+    for seed in range(6):
+        state = GAME.new_game(2, seed)
+        while not state.is_over() and state.hand_number <= 3:
+            seat = state.turn
+            choice = bot_choice(state, seat, seed)
+            for _ in range(2):
+                other = state.resample(seat, rng)
+                assert other.observation(seat) == state.observation(seat)
+                assert bot_choice(other, seat, seed) == choice
+                checked += 1
+            state.apply(seat, choice)
+    assert checked > 200
+
+
+def test_bot_is_deterministic_for_a_seed_and_always_legal() -> None:
+    def game(seed: int) -> list[int]:
+        bots = [MagicTrickBakerBot(seed * 10 + s, 0.25) for s in range(2)]
+        return play_out(GAME.new_game(2, seed), bots).scores()
+
+    assert game(5) == game(5)
+    state = GAME.new_game(2, 2)
+    wild = MagicTrickBakerBot(1, 1.0)
+    rng = Rng(9)
+    while not state.is_over():
+        seat = state.acting()[0]
+        action = (
+            wild.choose(SeatView(state, 0)) if seat == 0 else rng.choice(state.legal_actions(seat))
+        )
+        state.apply(seat, action)
+
+
+def test_heuristic_bot_beats_random_bots() -> None:
+    wins = 0.0
+    bot_total = random_total = hands = 0
+    for seed in range(GAMES):
+        bot_seat = seed % 2
+        bots = [
+            make_bot("magic-trick-baker", "normal", seed * 10 + s)
+            if s == bot_seat
+            else RandomBot(seed * 10 + s)
+            for s in range(2)
+        ]
+        final = play_out(GAME.new_game(2, seed), bots)
+        winners, scores = final.winners(), final.scores()
+        if bot_seat in winners:
+            wins += 1 / len(winners)
+        bot_total += scores[bot_seat]
+        random_total += scores[1 - bot_seat]
+        hands += final.hand_number
+    share = wins / GAMES
+    print(
+        f"\nmagic-trick-baker, {GAMES} games vs random: heuristic win share {share:.3f}; "
+        f"average final score heuristic {bot_total / GAMES:.1f}, "
+        f"random {random_total / GAMES:.1f}; "
+        f"{hands / GAMES:.1f} hands per game"
+    )
+    assert share > 0.85
+    assert bot_total > random_total + 20 * GAMES

@@ -1,0 +1,696 @@
+"""Magic Trick (Baker) table: the setup ritual, the two Laws in plain words, tricks, rope piles,
+and every hand's score explained Law by Law.
+
+The human takes part in the ritual: put a card face down (each card shows the Law it
+would bring), pick two of the three face-down cards (tap two, then turn them up), see
+them become the Laws. The Laws stay on the table with their text; when the Illusionist
+is replaced the table says so. Bids, tricks (a rope trick is a growing pile with
+"play higher or match" guidance), the last hand's breakdown and the totals to 31.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pygame_rules.baker_laws import (
+    ILLUSIONIST,
+    LAW_OF_CARD,
+    RANK_NAMES,
+    SUIT_NAMES,
+    card_name,
+    rank_of,
+    suit_of,
+)
+from pygame_rules.magic_trick_baker import SUITS
+
+from .tables import TableView, verb
+from .vdom import El, h
+from .widgets import action_button, board, card, controls, prompt, seat_panel, table
+
+FAN = "mtb-fan"  # UI step: select a face-down card of the fan (two, then confirm)
+RANK_MARKS = ["★", "2", "3", "4"]
+
+
+# -- words -----------------------------------------------------------------------------
+def title(c: int) -> str:
+    """'Star of Hats', 'The Illusionist'."""
+    name = card_name(c)
+    return name[0].upper() + name[1:]
+
+
+def law_name(c: int) -> str:
+    return LAW_OF_CARD[c].name
+
+
+def with_law(c: int) -> str:
+    """'3 of Hats (Law: Night Club)'."""
+    return f"{title(c)} (Law: {law_name(c)})"
+
+
+def their(name: str) -> str:
+    return "your" if name == "You" else "their"
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def number(n: int) -> str:
+    """A score with a true minus sign."""
+    return str(n).replace("-", "\u2212")
+
+
+def signed(n: int) -> str:
+    """Points with their sign: '+3', and a true minus sign for losses."""
+    return ("+" if n > 0 else "") + number(n) if n else "0"
+
+
+# -- cards -----------------------------------------------------------------------------------
+def card_el(
+    c: int,
+    *,
+    action: dict[str, Any] | None = None,
+    label: str | None = None,
+    cls: str = "",
+    note: str = "",
+) -> El:
+    """A face-up card: rank mark over its suit's icon (drawn in CSS), named in words."""
+    suit = SUITS[suit_of(c)]
+    rank = "✦" if c == ILLUSIONIST else RANK_MARKS[rank_of(c)]
+    return card(
+        label or with_law(c),
+        rank=rank,
+        symbol="",
+        suit_key=suit["key"],
+        action=action,
+        extra_class=f"mtb-card {cls}".strip(),
+        note=note,
+    )
+
+
+def back_el(
+    label: str, *, ui: tuple[str, Any] | None = None, selected: bool = False, cls: str = ""
+) -> El:
+    """A face-down card (nobody sees what it is)."""
+    return card(
+        label,
+        back=True,
+        ui=ui,
+        selected=selected,
+        extra_class=f"mtb-back {cls}".strip(),
+    )
+
+
+def captioned(el: El, caption: str, *, cls: str = "") -> El:
+    """A card with a small caption under it (its Law's name, or whose it is)."""
+    return h(
+        "figure",
+        {"class": f"mtb-slot {cls}".strip()},
+        el,
+        h("figcaption", {"class": "mtb-caption", "aria-hidden": "true"}, caption),
+    )
+
+
+# -- the Laws -----------------------------------------------------------------------------------
+def law_tile(law: dict[str, Any], *, fresh: bool, replaced_from: int | None = None) -> El:
+    """One Law in force: its card, name and text (and where it came from)."""
+    card_face = card_el(law["card"], label=f"{law['card_name']}: {law['name']}", cls="small")
+    origin = None
+    if replaced_from is not None:
+        origin = h(
+            "p",
+            {"class": "law-origin"},
+            f"Replaced The Illusionist: the {law['card_name']} lost trick {replaced_from}.",
+        )
+    return h(
+        "div",
+        {"class": "law-tile" + (" fresh" if fresh else ""), "data-law": law["id"]},
+        card_face,
+        h(
+            "div",
+            {"class": "law-words"},
+            h("p", {"class": "law-name"}, law["name"]),
+            h("p", {"class": "law-text"}, law["text"]),
+            origin,
+        ),
+    )
+
+
+def laws_panel(view: TableView) -> El | None:
+    obs = view.obs
+    if not obs["laws"]:
+        return None
+    fresh = not obs["tricks"] and not obs["trick"]
+    replacement = obs["replacement"]
+    just_replaced = (
+        replacement is not None and replacement["trick"] == len(obs["tricks"]) and not obs["trick"]
+    )
+    tiles = []
+    for law in obs["laws"]:
+        came = replacement["trick"] if replacement and law["card"] == replacement["card"] else None
+        tiles.append(
+            law_tile(law, fresh=fresh or (came is not None and just_replaced), replaced_from=came)
+        )
+    note = None
+    if obs["illusionist_waiting"]:
+        note = h(
+            "p",
+            {"class": "law-note"},
+            "The Illusionist waits: when a card loses a trick (the first trick, normally), "
+            "that card's Law takes its place for the whole hand.",
+        )
+    return h(
+        "section",
+        {"class": "laws", "aria-label": "This hand's Laws"},
+        h("h3", {"class": "laws-title"}, "This hand's Laws"),
+        h("div", {"class": "law-tiles"}, tiles),
+        note,
+        h("p", {"class": "rules-line"}, rules_line(obs)),
+    )
+
+
+def rules_line(obs: dict[str, Any]) -> str:
+    """Trump, order and trick type in one line."""
+    r = obs["rules"]
+    if r["trump"] is None:
+        trump = "Trump: none (only the Illusionist beats other suits)"
+    else:
+        trump = f"Trump: {r['trump_name']} (the Illusionist is trump too)"
+    parts = [
+        trump,
+        "Stars high (13)" if r["stars_high"] else "Stars low (1)",
+        "low cards win" if r["low_wins"] else "high cards win",
+    ]
+    if not r["illusionist_wins"]:
+        parts.append("the Illusionist never wins")
+    if r["rope"]:
+        parts.append("rope tricks")
+    return " · ".join(parts) + "."
+
+
+# -- the setup ritual ----------------------------------------------------------------------------
+def ritual_area(view: TableView) -> list[El]:
+    """Face-down cards: the set-aside one, the dealer's, the pone's; then the fan to pick from."""
+    obs = view.obs
+    names = view.names
+    dealer, pone = obs["dealer"], obs["pone"]
+    if obs["phase"] == "down":
+        slots = [captioned(back_el("The set-aside card, face down"), "set aside")]
+        for seat in (dealer, pone):
+            who = names[seat]
+            if obs["face_down_placed"][seat]:
+                mine = seat == view.human
+                label = f"{who}'s face-down card" + (
+                    f": {with_law(obs['face_down'])}" if mine else ""
+                )
+                el = card_el(obs["face_down"], label=label, cls="small") if mine else back_el(label)
+                slots.append(captioned(el, "yours" if mine else f"{who}'s"))
+            else:
+                slots.append(h("div", {"class": "mtb-slot empty"}, f"{who}…"))
+        return [
+            h(
+                "p",
+                {"class": "ritual-note"},
+                "Face-down cards (two of these three become the Laws):",
+            ),
+            h(
+                "div",
+                {"class": "ritual-row", "role": "group", "aria-label": "Face-down cards"},
+                slots,
+            ),
+        ]
+    if obs["phase"] == "pick":
+        chooser = names[pone]
+        picking = pone == view.human and bool(view.legal)
+        chosen = picked(view)
+        backs = []
+        for i in range(obs["fan_size"]):
+            label = f"Face-down card {i + 1} of 3"
+            if picking:
+                state = "selected" if i in chosen else "not selected"
+                backs.append(back_el(f"{label}, {state}", ui=(FAN, i), selected=i in chosen))
+            else:
+                backs.append(back_el(label))
+        return [
+            h(
+                "p",
+                {"class": "ritual-note"},
+                f"The three face-down cards, shuffled: {chooser} {verb(chooser, 'picks')} two "
+                "blind; they become the Laws, the third is burned unseen.",
+            ),
+            h("div", {"class": "ritual-row fan", "role": "group", "aria-label": "The fan"}, backs),
+        ]
+    return []
+
+
+def picked(view: TableView) -> list[int]:
+    return [i for i in view.local.get("fan", []) if isinstance(i, int)]
+
+
+def on_ui(name: str, value: str, view: TableView) -> None:
+    """Select (or unselect) a face-down card of the fan; at most two stay selected."""
+    if name != FAN:
+        return
+    try:
+        i = int(value)
+    except ValueError:
+        return
+    chosen = picked(view)
+    if i in chosen:
+        chosen.remove(i)
+    elif 0 <= i < view.obs["fan_size"]:
+        chosen = [*chosen, i][-2:]
+    view.local["fan"] = chosen
+
+
+def on_hint(action: dict[str, Any], view: TableView) -> None:
+    """A hinted pick: select its two cards so its button appears."""
+    if action.get("type") == "pick":
+        view.local["fan"] = list(action["fan"])
+
+
+# -- tricks --------------------------------------------------------------------------------------
+def played_cards(view: TableView, pairs: list[list[int]], *, cls: str, small: bool) -> El:
+    """Cards in a trick or pile, each captioned with who played it (the last one on top)."""
+    figures = []
+    for i, (seat, c) in enumerate(pairs):
+        top = " top" if i == len(pairs) - 1 and cls == "rope-pile" else ""
+        face = card_el(
+            c, label=f"{view.names[seat]}: {title(c)}", cls=("small" if small else "") + top
+        )
+        figures.append(captioned(face, view.names[seat]))
+    label = {"rope-pile": "Rope trick pile", "trick": "Trick"}.get(cls, "Last trick")
+    return h("div", {"class": cls, "role": "group", "aria-label": label}, figures)
+
+
+def trick_area(view: TableView) -> list[El]:
+    """The trick (or rope pile) in play; else the last trick and who leads next."""
+    obs = view.obs
+    names = view.names
+    if obs["phase"] not in ("play", "bid"):
+        return []
+    rope = obs["rules"]["rope"]
+    number = obs["trick_number"]
+    if obs["trick"] and rope:
+        items = [
+            h("p", {"class": "trick-title"}, f"Rope trick {number}: the pile"),
+            played_cards(view, obs["trick"], cls="rope-pile", small=True),
+        ]
+        if obs["turn"] != view.human:  # the human's prompt gives the same guidance
+            items.append(h("p", {"class": "rope-guide"}, rope_guide(obs)))
+        return items
+    if obs["trick"]:
+        return [
+            h("p", {"class": "trick-title"}, f"Trick {number}"),
+            played_cards(view, obs["trick"], cls="trick", small=False),
+        ]
+    items = []
+    if obs["tricks"]:
+        last = obs["tricks"][-1]
+        winner = names[last["winner"]]
+        burned = " — burned by Night Club" if last["burned"] else ""
+        took = f"Trick {number - 1}: {winner} {verb(winner, 'takes')} it{burned}."
+        items.append(h("p", {"class": "trick-title"}, took))
+        items.append(played_cards(view, last["cards"], cls="trick last", small=True))
+    if obs["phase"] == "play":
+        leader = names[obs["turn"]]
+        kind = "a rope trick" if rope else f"trick {number}"
+        items.append(h("p", {"class": "lead-note"}, f"{leader} {verb(leader, 'leads')} {kind}."))
+    return items
+
+
+def rope_guide(obs: dict[str, Any]) -> str:
+    """How to go on a rope pile, in words."""
+    top = obs["trick"][-1][1]
+    led = SUIT_NAMES[suit_of(obs["trick"][0][1])]
+    if top == ILLUSIONIST:
+        return "Nothing goes on the Illusionist: this pile is taken."
+    higher = "lower" if obs["rules"]["low_wins"] else "higher"
+    return (
+        f"Top card: {title(top)}. Play a {higher} {led[:-1]} card, or any "
+        f"{RANK_NAMES[rank_of(top)]}; the Illusionist goes on anything. "
+        "Who cannot play loses the pile to the other player."
+    )
+
+
+# -- seats and my area ------------------------------------------------------------------------
+def facts(view: TableView, seat: int) -> list[str | El]:
+    obs = view.obs
+    role = "dealer" if obs["dealer"] == seat else "pone (leads)"
+    score = obs["scores"][seat]
+    lines: list[str | El] = [
+        h(
+            "span",
+            {"class": "score-line"},
+            f"Score {number(score)} (to {obs['target']}) · {role}",
+            h(
+                "progress",
+                {
+                    "max": obs["target"],
+                    "value": max(0, min(score, obs["target"])),
+                    "aria-hidden": "true",
+                },
+            ),
+        )
+    ]
+    if obs["phase"] in ("bid", "play"):
+        won = obs["tricks_won"][seat]
+        bid = obs["bids"][seat]
+        bid_text = f" · bid {bid}" if bid is not None else ""
+        pile = len(obs["piles"][seat])
+        lines.append(f"{plural(won, 'trick')} this hand{bid_text} · {plural(pile, 'card')} won")
+    if view.thinking == seat:
+        lines.append(h("span", {"class": "thinking"}, "thinking…"))
+    return lines
+
+
+def opponent_seat(view: TableView, seat: int) -> El:
+    obs = view.obs
+    count = obs["hand_sizes"][seat]
+    backs = [back_el("", cls="mini") for _ in range(count)]
+    extra = [
+        h(
+            "div",
+            {
+                "class": "card-row opp-hand",
+                "role": "img",
+                "aria-label": f"{view.names[seat]} holds {plural(count, 'card')}",
+            },
+            backs,
+        )
+    ]
+    return seat_panel(
+        view.names[seat],
+        seat=seat,
+        lines=facts(view, seat),
+        active=(obs["turn"] == seat and obs["phase"] != "over") or view.thinking == seat,
+        extra=extra,
+    )
+
+
+def my_area(view: TableView) -> list[El]:
+    obs = view.obs
+    me = view.human
+    items: list[El] = [
+        seat_panel(
+            view.names[me],
+            seat=me,
+            lines=facts(view, me),
+            active=bool(view.legal),
+            human=True,
+        )
+    ]
+    hand = obs["hand"]
+    downs = {a["card"]: a for a in view.legal_of("down")}
+    plays = {a["card"]: a for a in view.legal_of("play")}
+    if downs:
+        items.append(
+            prompt(
+                "Choose a card to put face down.",
+                note="It leaves your hand, and two times in three it becomes one of this "
+                "hand's Laws (the caption is its Law). The other player does the same; the "
+                "pone then picks two of the three face-down cards blind.",
+            )
+        )
+        items.append(hand_row(view, hand, downs, "Put {card} face down (its Law: {law})"))
+        items.append(law_list(hand))
+        return items
+    if view.legal_of("pick"):
+        chosen = picked(view)
+        if len(chosen) == 2:
+            action = {"type": "pick", "fan": sorted(chosen)}
+            button = [action_button(action, "Turn these two face up", cls="btn primary")]
+        else:
+            button = [
+                h("p", {"class": "hint"}, f"Tap two face-down cards ({len(chosen)} of 2 chosen).")
+            ]
+        items.append(
+            prompt(
+                "Pick two of the three face-down cards.",
+                note="You cannot see them: one of them is yours, one the dealer's, one was set "
+                "aside at the deal. The two you pick become the Laws.",
+            )
+        )
+        items.append(controls(button, label="Pick two"))
+    elif view.legal_of("bid"):
+        bids = view.legal_of("bid")
+        law = next((x for x in obs["laws"] if x["needs_bid"]), None)
+        why = f"{law['name']}: {law['text']}" if law else ""
+        if obs["tricks"]:
+            won = obs["tricks_won"][me]
+            why += f" The bid counts every trick of the hand: you have {plural(won, 'trick')}."
+        items.append(prompt("Bid how many tricks you will win.", note=why))
+        items.append(
+            controls(
+                [action_button(a, f"Bid {a['tricks']}", cls="btn bid") for a in bids],
+                label="Your bid",
+            )
+        )
+    elif plays:
+        items.append(play_prompt(view, plays))
+    elif obs["phase"] != "over" and obs["turn"] is not None:
+        who = view.names[obs["turn"]]
+        items.append(h("p", {"class": "hint"}, f"Waiting for {who}…"))
+    if hand and obs["phase"] != "over":
+        items.append(hand_row(view, hand, plays, "Play {card}"))
+    return items
+
+
+def play_prompt(view: TableView, plays: dict[int, dict[str, Any]]) -> El:
+    obs = view.obs
+    if obs["rules"]["rope"]:
+        if obs["trick"]:
+            return prompt("Your turn: go on the pile.", note=rope_guide(obs))
+        return prompt(
+            "Your turn: lead a rope trick.",
+            note="Players take turns playing a higher card of the led suit or a card of "
+            "the same rank as the top card. Run out of cards first: +2 and the last pile.",
+        )
+    if not obs["trick"]:
+        return prompt("Your lead: play any card.")
+    if len(plays) < len(obs["hand"]):
+        return prompt(
+            "Your turn: follow suit.",
+            note="You must follow the led suit (the Illusionist counts as trump).",
+        )
+    return prompt("Your turn: play any card.", note="You cannot follow suit: trump or discard.")
+
+
+def hand_row(
+    view: TableView, hand: list[int], actions: dict[int, dict[str, Any]], words: str
+) -> El:
+    slots = []
+    for c in hand:
+        action = actions.get(c)
+        label = words.format(card=title(c), law=law_name(c)) if action else with_law(c)
+        dim = "dim" if actions and action is None else ""
+        slots.append(
+            captioned(card_el(c, action=action, label=label, cls=dim), law_name(c), cls=dim)
+        )
+    return h("div", {"class": "my-hand", "role": "group", "aria-label": "Your hand"}, slots)
+
+
+def law_list(hand: list[int]) -> El:
+    """What each card in hand would do as a Law (the down step)."""
+    return h(
+        "details",
+        {"class": "law-list"},
+        h("summary", {}, "What each of your cards would do as a Law"),
+        h(
+            "dl",
+            {},
+            [
+                [h("dt", {}, f"{title(c)}: {law_name(c)}"), h("dd", {}, LAW_OF_CARD[c].text)]
+                for c in hand
+            ],
+        ),
+    )
+
+
+# -- scores -----------------------------------------------------------------------------------
+def breakdown(view: TableView, record: dict[str, Any], *, heading: str) -> El:
+    """One scored hand: every seat's lines, each naming the Law that gave or took the points."""
+    laws = ", ".join(law_name(c) for c in record["laws"])
+    blocks = []
+    for seat in range(2):
+        lines = record["lines"][seat]
+        rows = [
+            h(
+                "li",
+                {"data-source": line["source"]},
+                h("span", {"class": "line-label"}, line["label"]),
+                h("span", {"class": "line-points"}, signed(line["points"])),
+            )
+            for line in lines
+        ]
+        bid = record["bids"][seat]
+        head = f"{view.names[seat]}: {signed(record['points'][seat])}"
+        sub = f"{plural(record['tricks_won'][seat], 'trick')}" + (
+            f", bid {bid}" if bid is not None else ""
+        )
+        blocks.append(
+            h(
+                "div",
+                {
+                    "class": "seat-breakdown",
+                    "data-seat": seat,
+                    "data-points": record["points"][seat],
+                },
+                h(
+                    "p",
+                    {"class": "breakdown-head"},
+                    head,
+                    h("span", {"class": "breakdown-sub"}, f" ({sub})"),
+                ),
+                h("ul", {"class": "breakdown-lines"}, rows),
+            )
+        )
+    return h(
+        "section",
+        {"class": "hand-breakdown", "aria-label": heading, "data-hand": record["hand"]},
+        h("p", {"class": "breakdown-title"}, f"{heading} — Laws: {laws}"),
+        blocks,
+    )
+
+
+def sheet(view: TableView) -> El:
+    obs = view.obs
+    rows: list[list[Any]] = []
+    for record in obs["scored_hands"]:
+        laws = " + ".join(law_name(c) for c in record["laws"])
+        rows.append([record["hand"], laws, *[signed(p) for p in record["points"]]])
+    rows.append(["", "Total", *[number(t) for t in obs["scores"]]])
+    return h(
+        "div",
+        {"class": "table-scroll", "tabindex": "0", "role": "region", "aria-label": "Score sheet"},
+        table(
+            ["Hand", "Laws", *view.names[:2]], rows, caption=f"Scores (first to {obs['target']})"
+        ),
+    )
+
+
+# -- the whole table ----------------------------------------------------------------------------
+def centre_area(view: TableView) -> list[El]:
+    obs = view.obs
+    if obs["phase"] == "over":
+        return [h("p", {"class": "centre-title"}, "The game is over: the scores are above.")]
+    dealer = view.names[obs["dealer"]]
+    step = {
+        "down": "face-down cards",
+        "pick": "the pick",
+        "bid": "bids",
+        "play": f"trick {obs['trick_number']}",
+    }[obs["phase"]]
+    heading = f"Hand {obs['hand_number']} · {dealer} {verb(dealer, 'deals')} · {step}"
+    items = [h("p", {"class": "centre-title"}, heading)]
+    items += ritual_area(view)
+    panel = laws_panel(view)
+    if panel is not None:
+        items.append(panel)
+    if obs["phase"] in ("bid", "play") and obs["rules"]["needs_bid"]:
+        bids = [f"{view.names[s]} {'?' if b is None else b}" for s, b in enumerate(obs["bids"])]
+        items.append(h("p", {"class": "bids-line"}, "Bids: " + ", ".join(bids)))
+    items += trick_area(view)
+    early = obs["phase"] in ("down", "pick") or (not obs["tricks"] and not obs["trick"])
+    if obs["scored_hands"] and early:
+        items.append(
+            breakdown(
+                view,
+                obs["scored_hands"][-1],
+                heading=f"Hand {obs['scored_hands'][-1]['hand']} scored",
+            )
+        )
+    return items
+
+
+def render(view: TableView) -> El:
+    opp = 1 - view.human
+    return board(
+        seats=[opponent_seat(view, opp)],
+        centre=centre_area(view),
+        hand=my_area(view),
+        side=[sheet(view)] if view.obs["scored_hands"] and view.obs["phase"] != "over" else [],
+    )
+
+
+def final_details(view: TableView) -> El | None:
+    """Every hand, and the last hand's breakdown by Law."""
+    obs = view.obs
+    if not obs["scored_hands"]:
+        return None
+    last = obs["scored_hands"][-1]
+    return h(
+        "div",
+        {"class": "mtb-final"},
+        sheet(view),
+        breakdown(view, last, heading=f"Hand {last['hand']} (the last)"),
+    )
+
+
+# -- the log --------------------------------------------------------------------------------------
+def describe(event: dict[str, Any], names: list[str]) -> str | None:
+    """One log line per event the human saw."""
+    kind = event["type"]
+    who = names[event["seat"]] if "seat" in event else ""
+    if kind == "deal":
+        dealer, pone = names[event["dealer"]], names[event["pone"]]
+        return (
+            f"Hand {event['hand']}: {dealer} {verb(dealer, 'deals')}; {pone} {verb(pone, 'leads')}."
+        )
+    if kind == "dealt":
+        return f"{who} {verb(who, 'gets')} " + ", ".join(title(c) for c in event["cards"]) + "."
+    if kind == "face_down":
+        if who == "You":  # the private line below names the card
+            return None
+        return f"{who} {verb(who, 'puts')} a card face down."
+    if kind == "face_down_card":
+        return f"({who} put the {with_law(event['card'])} face down.)"
+    if kind == "fan":
+        pone = names[event["pone"]]
+        return f"The three face-down cards are shuffled; {pone} {verb(pone, 'picks')} two."
+    if kind == "laws":
+        laws = " and ".join(
+            law_name(c) if law_name(c) == title(c) else f"{law_name(c)} ({title(c)})"
+            for c in event["cards"]
+        )
+        return f"The Laws: {laws}. The third card is burned unseen."
+    if kind == "own_card_fate":
+        fate = "became a Law" if event["fate"] == "law" else "was the burned card"
+        return f"({their(who).capitalize()} {title(event['card'])} {fate}.)"
+    if kind == "bidding":
+        pone = names[event["pone"]]
+        return f"Bids now, {pone} first."
+    if kind == "bid":
+        return f"{who} {verb(who, 'bids')} {event['tricks']}."
+    if kind == "play":
+        return f"{who} {verb(who, 'plays')} the {card_name(event['card'])}."
+    if kind == "stuck":
+        return f"{who} cannot go on the {card_name(event['top'])}."
+    if kind == "rope_out":
+        return f"{who} played {their(who)} last card: +2, and the pile."
+    if kind == "trick":
+        winner = names[event["winner"]]
+        burned = " It is burned (Night Club)." if event.get("burned") else ""
+        return (
+            f"{winner} {verb(winner, 'takes')} trick {event['trick_number']} "
+            f"with the {card_name(event['win_card'])}.{burned}"
+        )
+    if kind == "illusionist":
+        return (
+            f"The {card_name(event['card'])} lost: its Law, {law_name(event['card'])}, "
+            "replaces The Illusionist."
+        )
+    if kind == "hand_scored":
+        parts = [f"{names[s]} {signed(event['points'][s])}" for s in range(2)]
+        totals = ", ".join(f"{names[s]} {event['totals'][s]}" for s in range(2))
+        return f"Hand {event['hand']} scored: " + ", ".join(parts) + f". Totals: {totals}."
+    if kind == "tie_at_top":
+        return "Tied at the top: another hand."
+    if kind == "game_over":
+        winners = [names[w] for w in event["winners"]]
+        many = len(winners) > 1 or winners == ["You"]
+        return f"Game over: {' and '.join(winners)} {'win' if many else 'wins'}."
+    return None
+
+
+__all__ = ["describe", "final_details", "on_hint", "on_ui", "render"]
