@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -94,3 +95,5 @@ def test_every_event_of_a_game_can_be_described(game_id: str) -> None:
     session = play_by_clicks(game_id, pygame_rules.get_game(game_id).default_players, 9)
     assert len(session.log) > 10
     assert all(isinstance(line, str) and line for line in session.log)
+    doubled = [line for line in session.log if re.search(r"\b(\w+) \1\b", line, re.IGNORECASE)]
+    assert not doubled, doubled  # e.g. "the the Illusionist"

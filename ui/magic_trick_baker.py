@@ -628,6 +628,12 @@ def final_details(view: TableView) -> El | None:
 
 
 # -- the log --------------------------------------------------------------------------------------
+def the_card(card: int) -> str:
+    """'the 3 of Wands', 'the Illusionist' (whose name already has its article)."""
+    name = card_name(card)
+    return name if name.startswith("the ") else f"the {name}"
+
+
 def describe(event: dict[str, Any], names: list[str]) -> str | None:
     """One log line per event the human saw."""
     kind = event["type"]
@@ -644,7 +650,7 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
             return None
         return f"{who} {verb(who, 'puts')} a card face down."
     if kind == "face_down_card":
-        return f"({who} put the {with_law(event['card'])} face down.)"
+        return f"({who} put {the_card(event['card'])} (Law: {law_name(event['card'])}) face down.)"
     if kind == "fan":
         pone = names[event["pone"]]
         return f"The three face-down cards are shuffled; {pone} {verb(pone, 'picks')} two."
@@ -663,9 +669,9 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
     if kind == "bid":
         return f"{who} {verb(who, 'bids')} {event['tricks']}."
     if kind == "play":
-        return f"{who} {verb(who, 'plays')} the {card_name(event['card'])}."
+        return f"{who} {verb(who, 'plays')} {the_card(event['card'])}."
     if kind == "stuck":
-        return f"{who} cannot go on the {card_name(event['top'])}."
+        return f"{who} cannot go on {the_card(event['top'])}."
     if kind == "rope_out":
         return f"{who} played {their(who)} last card: +2, and the pile."
     if kind == "trick":
@@ -673,7 +679,7 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
         burned = " It is burned (Night Club)." if event.get("burned") else ""
         return (
             f"{winner} {verb(winner, 'takes')} trick {event['trick_number']} "
-            f"with the {card_name(event['win_card'])}.{burned}"
+            f"with {the_card(event['win_card'])}.{burned}"
         )
     if kind == "illusionist":
         return (
