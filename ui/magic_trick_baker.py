@@ -368,6 +368,9 @@ def opponent_seat(view: TableView, seat: int) -> El:
     obs = view.obs
     count = obs["hand_sizes"][seat]
     backs = [back_el("", cls="mini") for _ in range(count)]
+    for back in backs:  # the row as a whole is the picture ("Bot 1 holds 4 cards")
+        del back.attrs["role"], back.attrs["aria-label"]
+        back.attrs["aria-hidden"] = "true"
     extra = [
         h(
             "div",
