@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sys
+import time
 from typing import Any
 
 import js  # type: ignore[import-not-found]
@@ -22,10 +23,12 @@ from . import storage, tables
 from .dom import by_id, mount, set_text
 from .params import LinkRequest, link_for, parse_link
 from .screens import game_over_screen, setup_screen, table_screen
-from .session import LEVELS, SaveError, Session
+from .session import LEVELS, BotTurn, SaveError, Session
 from .widgets import action_json
 
-SPEEDS = {"slow": 1.2, "normal": 0.7, "fast": 0.3, "instant": 0.0}
+SPEEDS = {"slow": 1.2, "normal": 0.7, "fast": 0.3, "instant": 0.0}  # seconds a bot's turn lasts
+THINK_SLICE = 0.03  # seconds of search between two yields to the page (no long task)
+MAX_THINK = 2.5  # a slow phone stops a search here and plays the best move found
 
 
 class App:
@@ -221,6 +224,20 @@ class App:
             if node:
                 node.focus()
 
+    async def give_hint(self, turn: BotTurn, generation: int, moves: int) -> None:
+        """Think as a Normal bot in the human's seat, then mark that move (if still current)."""
+        try:
+            if not await self.think(turn, generation) or len(self.session.history) != moves:
+                return
+            module = tables.module_for(self.session.game_id)
+            on_hint = getattr(module, "on_hint", None)
+            if on_hint is not None:  # e.g. arrange a split so its button appears
+                on_hint(turn.action, self.view())
+            self.local["hint"] = turn.action
+            self.render()
+        except Exception as exc:
+            self.fail(exc)
+
     def show_hint(self, hint: dict[str, Any]) -> None:
         """Mark the control of the hinted move and say so."""
         wanted = action_json(hint)
@@ -281,14 +298,10 @@ class App:
             s = self.session
             self.start_game(s.game_id, s.players, new_seed(), s.level, s.options)
         elif name == "hint" and self.session is not None:
-            hint = self.session.hint()
-            if hint is not None:
-                module = tables.module_for(self.session.game_id)
-                on_hint = getattr(module, "on_hint", None)
-                if on_hint is not None:  # e.g. arrange a split so its button appears
-                    on_hint(hint, self.view())
-                self.local["hint"] = hint
-                self.render()
+            turn = self.session.start_hint()
+            if turn is not None:
+                self.notice("Thinking about your move…")
+                self.spawn(self.give_hint(turn, self.generation, len(self.session.history)))
         elif name == "export-stats":
             download("trick-table-stats.json", json.dumps(self.read_stats(), indent=1))
         elif name == "copy-embed":
@@ -368,10 +381,17 @@ class App:
                     break
                 self.thinking = seat
                 self.render()
-                await asyncio.sleep(SPEEDS[self.speed])
+                began = time.perf_counter()
+                turn = s.start_bot(seat)
+                if not await self.think(turn, generation):
+                    return
+                pause = SPEEDS[self.speed] - (time.perf_counter() - began)
+                if pause > 0:
+                    await asyncio.sleep(pause)
                 if generation != self.generation:
                     return
-                s.bot_move(seat)
+                if seat in s.state.acting() and turn.action in s.state.legal_actions(seat):
+                    s.act(seat, turn.action)
                 self.thinking = None
                 self.save()
                 self.render()
@@ -382,6 +402,21 @@ class App:
             if generation == self.generation:
                 self.bots_running = False
                 self.thinking = None
+
+    async def think(self, turn: BotTurn, generation: int) -> bool:
+        """Let a bot think in short slices, yielding to the page between them.
+
+        False if the game was left meanwhile. A slow device stops the search at
+        MAX_THINK seconds and takes the best move found so far.
+        """
+        began = time.perf_counter()
+        while not turn.step(THINK_SLICE):
+            await asyncio.sleep(0)
+            if generation != self.generation:
+                return False
+            if time.perf_counter() - began > MAX_THINK:
+                turn.stop()
+        return generation == self.generation
 
     # -- saving -------------------------------------------------------------------
     def save(self) -> None:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pygame_rules
-from pygame_rules.bots import make_bot
+from pygame_rules.bots import Bot, SeatView, make_bot
 from pygame_rules.contract import IllegalAction, State, visible_events
 
 from . import tables
@@ -22,6 +22,28 @@ LEVEL_HELP = {
     "normal": "Bots that play sensibly.",
     "hard": "Bots that think ahead.",
 }
+
+
+class BotTurn:
+    """One bot decision in progress. A search bot thinks in short slices (`step`), so
+    the page can draw between them; any other bot has decided at once."""
+
+    def __init__(self, bot: Bot, view: SeatView) -> None:
+        start = getattr(bot, "start", None)
+        self.search = start(view) if start is not None else None
+        self.action: dict[str, Any] | None = None if self.search else bot.choose(view)
+
+    def step(self, seconds: float | None) -> bool:
+        """Think for at most `seconds` (None: to the end of the budget); True once decided."""
+        if self.action is None and self.search.step(seconds):
+            self.action = self.search.best_action()
+        return self.action is not None
+
+    def stop(self) -> dict[str, Any]:
+        """Decide now with what the search has found so far (a slow device's time cap)."""
+        if self.action is None:
+            self.action = self.search.best_action()
+        return self.action
 
 
 class SaveError(ValueError):
@@ -83,22 +105,34 @@ class Session:
                 self.log.append(line)
         return seen
 
-    def bot_move(self, seat: int) -> list[dict[str, Any]]:
-        """Let the bot in `seat` choose and play; seeded by game seed, seat and move number."""
-        from pygame_rules.bots import SeatView
+    def start_bot(self, seat: int) -> BotTurn:
+        """The decision of the bot in `seat`, begun on a snapshot of the table.
 
+        Seeded by game seed, seat and move number, so a replayed game asks the same.
+        """
         bot = make_bot(self.game_id, self.level, self.seed * 1009 + seat * 101 + len(self.history))
-        action = bot.choose(SeatView(self.state, seat))
-        return self.act(seat, action)
+        return BotTurn(bot, SeatView(self.state.clone(), seat))
 
-    def hint(self) -> dict[str, Any] | None:
+    def bot_move(self, seat: int) -> list[dict[str, Any]]:
+        """Let the bot in `seat` think to the end and play (tests and CPython tools)."""
+        turn = self.start_bot(seat)
+        turn.step(None)
+        return self.act(seat, turn.action)
+
+    def start_hint(self) -> BotTurn | None:
         """The move a Normal bot would choose in the human's seat (it sees only that seat)."""
-        from pygame_rules.bots import SeatView
-
         if not self.human_legal():
             return None
         bot = make_bot(self.game_id, "normal", self.seed * 1009 + len(self.history))
-        return bot.choose(SeatView(self.state, self.human))
+        return BotTurn(bot, SeatView(self.state.clone(), self.human))
+
+    def hint(self) -> dict[str, Any] | None:
+        """The Normal bot's move for the human, thought to the end (CPython tools, tests)."""
+        turn = self.start_hint()
+        if turn is None:
+            return None
+        turn.step(None)
+        return turn.action
 
     def observation(self) -> dict[str, Any]:
         return self.state.observation(self.human)
