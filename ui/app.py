@@ -213,9 +213,11 @@ class App:
         s = self.session
         if s is None:
             return
+        js.performance.mark("render-start")
         view = self.view()
         over = game_over_screen(s, view) if s.is_over() else None
         mount(by_id("screen"), table_screen(s, view, over, self.speed))
+        js.performance.measure("render", "render-start")  # read by the bot benchmark
         hint = self.local.get("hint")
         if hint is not None:
             self.show_hint(hint)
@@ -382,9 +384,12 @@ class App:
                 self.thinking = seat
                 self.render()
                 began = time.perf_counter()
+                js.performance.mark("bot-think-start")
                 turn = s.start_bot(seat)
                 if not await self.think(turn, generation):
                     return
+                # A bot's whole decision, for tests/benchmarks/bench_bots_browser.py.
+                js.performance.measure("bot-think", "bot-think-start")
                 pause = SPEEDS[self.speed] - (time.perf_counter() - began)
                 if pause > 0:
                     await asyncio.sleep(pause)

@@ -60,10 +60,10 @@ def test_a_move_can_be_made_with_the_keyboard_alone(
     """Tab reaches a legal-move control (with a visible focus ring) and Enter plays it."""
     page = desktop.page
     open_app(page, site_url + f"?game={game_id}&seed=4&speed=instant")
-    for _ in range(40):  # UI-only steps first (e.g. arranging a split) until an action shows
+    for step in range(40):  # UI-only steps first (e.g. arranging a split) until an action shows
         if human_actions(page):
             break
-        play_to_end(page, pick_seed=1, max_steps=1, must_end=False)
+        play_to_end(page, pick_seed=step, max_steps=1, must_end=False)
     legal = human_actions(page)
     assert legal, "no legal-move control appeared"
     before = history_length(page)

@@ -1,0 +1,115 @@
+"""Bots in the browser (DESIGN.md budgets): prints numbers, asserts nothing.
+
+For each game, at each level asked for, plays a seeded game in headless Chromium
+(the human clicking random legal moves, bots at speed "instant") and prints:
+- a bot's whole decision ("bot-think" performance measures the app records):
+  median, 90th percentile and worst, against the budget of 1 s at Hard;
+- the longest main-thread task after boot (a `longtask` PerformanceObserver),
+  against the budget of 100 ms while bots think;
+- the slowest redraw of the table ("render" measures), which is one task too.
+
+Usage: python tests/benchmarks/bench_bots_browser.py [--levels hard,normal] [--moves 40]
+       [--cpu-slowdown 4] [game-id ...]           (needs a built _site/)
+`--cpu-slowdown` uses Chromium's CPU throttling to imitate a slower phone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import statistics
+import sys
+import threading
+from pathlib import Path
+
+from playwright.sync_api import Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from browser.conftest import PHONE, _Handler, play_to_end, system_chromium  # noqa: E402
+
+import pygame_rules  # noqa: E402
+
+WATCH_LONG_TASKS = """() => {
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longTasks.push(e.duration);
+  }).observe({ type: "longtask" });
+}"""
+
+
+def durations(page: Page, name: str) -> list[float]:
+    """The app's performance measures called `name`, in seconds."""
+    return page.evaluate(f"performance.getEntriesByName('{name}').map((e) => e.duration / 1000)")
+
+
+def bot_times(page: Page) -> list[float]:
+    return durations(page, "bot-think")
+
+
+def measure(page: Page, url: str, moves: int) -> tuple[list[float], list[float], list[float]]:
+    """Bot decision times (s), redraw times (s) and long tasks (ms) over `moves` decisions."""
+    page.goto(url)
+    page.wait_for_selector("body[data-app-state=ready]", timeout=120_000)
+    page.evaluate(WATCH_LONG_TASKS)
+    for step in range(2000):
+        if len(bot_times(page)) >= moves or page.locator("[data-testid=game-over]").count():
+            break
+        play_to_end(page, pick_seed=step, max_steps=1, must_end=False)
+    return bot_times(page), durations(page, "render"), page.evaluate("window.__longTasks")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*")
+    parser.add_argument("--levels", default="hard,normal")
+    parser.add_argument("--moves", type=int, default=40)
+    parser.add_argument("--cpu-slowdown", type=float, default=1.0)
+    args = parser.parse_args()
+    games = args.games or [g.id for g in pygame_rules.list_games()]
+    handler = functools.partial(_Handler, directory=str(ROOT / "_site"))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    print(
+        f"Chromium headless, phone viewport, CPU slowdown x{args.cpu_slowdown:g}, "
+        f"about {args.moves} bot decisions per game and level"
+    )
+    print(
+        f"{'game':<18} {'level':<7} {'moves':>5} {'median s':>9} {'p90 s':>7} {'worst s':>8}"
+        f" {'long tasks':>10} {'longest ms':>10} {'redraw median/worst ms':>22}"
+    )
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=system_chromium(), args=["--no-sandbox", "--disable-gpu"]
+        )
+        for game in games:
+            for level in args.levels.split(","):
+                context = browser.new_context(viewport=PHONE)
+                page = context.new_page()
+                if args.cpu_slowdown > 1:
+                    cdp = context.new_cdp_session(page)
+                    cdp.send("Emulation.setCPUThrottlingRate", {"rate": args.cpu_slowdown})
+                url = base + f"?game={game}&seed=3&level={level}&speed=instant"
+                times, renders, long_tasks = measure(page, url, args.moves)
+                context.close()
+                if not times:
+                    print(f"{game:<18} {level:<7} no bot move measured")
+                    continue
+                times.sort()
+                p90 = times[min(len(times) - 1, int(0.9 * len(times)))]
+                print(
+                    f"{game:<18} {level:<7} {len(times):>5} {statistics.median(times):>9.3f}"
+                    f" {p90:>7.3f} {times[-1]:>8.3f} {len(long_tasks):>10}"
+                    f" {max(long_tasks, default=0):>10.0f}"
+                    f" {statistics.median(renders) * 1000:>15.0f}/{max(renders) * 1000:<6.0f}"
+                )
+        browser.close()
+    server.shutdown()
+
+
+if __name__ == "__main__":
+    main()
