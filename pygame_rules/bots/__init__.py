@@ -97,7 +97,7 @@ def make_bot(game_id: str, level: str = "normal", seed: int = 0, **overrides: An
         return RandomBot(seed) if factory is None else factory(seed, EASY_RANDOMNESS)
     from .search import SearchBot, config_for
 
-    config = config_for(game_id, iterations=SEARCH_ITERATIONS[level], **overrides)
+    config = config_for(game_id, **{"iterations": SEARCH_ITERATIONS[level], **overrides})
     return SearchBot(seed, config)
 
 

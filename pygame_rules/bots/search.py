@@ -47,7 +47,7 @@ class SearchConfig:
     seconds: float | None = None  # optional wall-clock cap per move (never used in tests)
     exploration: float = 0.7  # UCB constant, on rewards scaled to [0, 1]
     worlds: int = 32  # determinizations drawn, then reused in turn (resample is costly)
-    horizon: int = 0  # rollout steps before the rollout may stop ...
+    horizon: int = 0  # rollout moves per player before the rollout may stop ...
     settle: bool = True  # ... then on until the scores change (a trick or hand is scored)
     max_rollout: int = 1000  # hard cap on rollout steps
     rollout: str = "random"  # "random", or "heuristic" (the game's heuristic bot)
@@ -56,7 +56,10 @@ class SearchConfig:
 
 # Per-game defaults: how far a rollout must run to see a score change that matters.
 # Data only; the search itself knows nothing of any game. Unknown games get SearchConfig().
-GAME_TUNING: dict[str, dict[str, Any]] = {}
+GAME_TUNING: dict[str, dict[str, Any]] = {
+    # A round is 8 moves per player (split, pick, six tricks); its tricks all score.
+    "trick-of-trip": {"horizon": 8},
+}
 
 
 def config_for(game_id: str, **overrides: Any) -> SearchConfig:
@@ -252,9 +255,7 @@ class Search:
             child.n += 1
             child.w += result[child.seat]
 
-    def _select(
-        self, node: Node, seat: int, legal: list[Action], rng: Rng
-    ) -> tuple[Node, bool]:
+    def _select(self, node: Node, seat: int, legal: list[Action], rng: Rng) -> tuple[Node, bool]:
         """The child to follow (UCB with availability), or a new one; True if new."""
         children = node.children
         fresh: list[tuple[tuple[int, str], Action]] = []
@@ -296,11 +297,12 @@ class Search:
         config = self.config
         apply = _fast_apply(state)
         start = state.scores() if config.settle else None
+        horizon = config.horizon * state.num_players
         for step in range(config.max_rollout):
             acting = state.acting()
             if not acting:
                 break
-            if step >= config.horizon and (start is None or state.scores() != start):
+            if step >= horizon and (start is None or state.scores() != start):
                 break
             seat = acting[0]
             apply(seat, policy(state, seat, state.legal_actions(seat), rng))
@@ -308,14 +310,18 @@ class Search:
 
 
 class SearchBot:
-    """A bot that runs one `Search` per move with a fixed iteration budget."""
+    """A bot that runs one `Search` per move with a fixed iteration budget.
+
+    Each move's search gets the next seed of the bot's own generator, so a bot kept
+    for a whole game never repeats itself by accident (rock-paper-scissors!).
+    """
 
     def __init__(self, seed: int = 0, config: SearchConfig | None = None) -> None:
-        self.seed = seed
+        self.rng = Rng(seed)
         self.config = config
 
     def choose(self, view: SeatView) -> Action:
         config = self.config or config_for(view.game_id)
-        search = Search(view, self.seed, config)
+        search = Search(view, self.rng.next64(), config)
         search.run(config.iterations, config.seconds)
         return search.best_action()
