@@ -13,7 +13,6 @@ import pygame_rules
 from pygame_rules import Rng
 from pygame_rules.bots import (
     EASY_RANDOMNESS,
-    SEARCH_ITERATIONS,
     RandomBot,
     SeatView,
     make_bot,
@@ -61,8 +60,9 @@ def test_levels_are_random_heuristic_and_growing_searches(game_id: str) -> None:
     assert not isinstance(easy, SearchBot) and easy.randomness == EASY_RANDOMNESS
     normal, hard = make_bot(game_id, "normal", 1), make_bot(game_id, "hard", 1)
     assert isinstance(normal, SearchBot) and isinstance(hard, SearchBot)
-    assert normal.config.iterations == SEARCH_ITERATIONS["normal"]
-    assert hard.config.iterations == SEARCH_ITERATIONS["hard"] > normal.config.iterations
+    assert normal.config.iterations == config_for(game_id, "normal").iterations
+    assert hard.config.iterations == config_for(game_id, "hard").iterations
+    assert hard.config.iterations >= 4 * normal.config.iterations
     assert make_bot(game_id, "hard", 1, iterations=7).config.iterations == 7
     with pytest.raises(ValueError, match="unknown bot level"):
         make_bot(game_id, "expert", 1)

@@ -82,12 +82,13 @@ def heuristic_factory(game_id: str) -> HeuristicFactory | None:
 
 # Easy: the game's heuristic bot, which plays a random legal move this often.
 EASY_RANDOMNESS = 0.25
-# Normal and Hard: information-set MCTS (bots/search.py) with these playouts per move.
-SEARCH_ITERATIONS = {"normal": 60, "hard": 250}
 
 
 def make_bot(game_id: str, level: str = "normal", seed: int = 0, **overrides: Any) -> Bot:
-    """A bot for `game_id` at `level` (one of LEVELS); `overrides` tune the search levels."""
+    """A bot for `game_id` at `level` (one of LEVELS); `overrides` tune the search levels.
+
+    Normal and Hard are information-set MCTS (bots/search.py) with growing budgets.
+    """
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
     if level == "random":
@@ -97,8 +98,7 @@ def make_bot(game_id: str, level: str = "normal", seed: int = 0, **overrides: An
         return RandomBot(seed) if factory is None else factory(seed, EASY_RANDOMNESS)
     from .search import SearchBot, config_for
 
-    config = config_for(game_id, **{"iterations": SEARCH_ITERATIONS[level], **overrides})
-    return SearchBot(seed, config)
+    return SearchBot(seed, config_for(game_id, level, **overrides))
 
 
 def play_out(state: State, bots: list[Bot], max_steps: int = 100_000) -> State:

@@ -54,17 +54,31 @@ class SearchConfig:
     heuristic_prior: float = 0.5  # root bonus for the heuristic bot's move (0: none)
 
 
-# Per-game defaults: how far a rollout must run to see a score change that matters.
-# Data only; the search itself knows nothing of any game. Unknown games get SearchConfig().
+# Playouts per move of the search levels. Hard aims at about 250 ms of CPython CPU per
+# move (so under 1 s in the browser), Normal at about a fifth of that.
+LEVEL_ITERATIONS = {"normal": 100, "hard": 500}
+
+# Per-game settings (data only: the search itself knows nothing of any game). They say
+# how far a rollout must run to see the scores that matter, which rollout policy pays
+# for itself, and scale the level budgets to the game's speed. Unknown games (a new
+# game, Baker until it is tuned) get SearchConfig() and LEVEL_ITERATIONS.
 GAME_TUNING: dict[str, dict[str, Any]] = {
+    # Random rollouts to the end of the hand (scores change only when a hand is scored).
+    "magic-trick-wray": {},
     # A round is 8 moves per player (split, pick, six tricks); its tricks all score.
-    "trick-of-trip": {"horizon": 8},
+    "trick-of-trip": {"horizon": 8, "levels": {"normal": 80, "hard": 400}},
+    # Dice decide a lot: the heuristic bot plays the rollouts (it is cheap here).
+    "trickbook": {"rollout": "heuristic", "levels": {"normal": 40, "hard": 200}},
 }
 
 
-def config_for(game_id: str, **overrides: Any) -> SearchConfig:
-    """The search settings for `game_id`, with `overrides` applied."""
-    return replace(SearchConfig(), **{**GAME_TUNING.get(game_id, {}), **overrides})
+def config_for(game_id: str, level: str | None = None, **overrides: Any) -> SearchConfig:
+    """The search settings for `game_id` (at `level`: its playout budget), then `overrides`."""
+    tuning = dict(GAME_TUNING.get(game_id, {}))
+    levels = {**LEVEL_ITERATIONS, **tuning.pop("levels", {})}
+    if level is not None:
+        tuning["iterations"] = levels[level]
+    return replace(SearchConfig(), **{**tuning, **overrides})
 
 
 def action_key(action: Action) -> str:
