@@ -212,10 +212,6 @@ def test_resample_is_a_function_of_the_observation_and_the_seed(game_id: str, pl
                 )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="trickbook resample copies the asked seat's usable special from its TRUE hand",
-)
 def test_trickbook_resample_does_not_copy_the_asked_seats_true_special() -> None:
     """Seat 1 is asked in a special window, so it holds Psyche! or Steal Turn!; seat 2
     cannot tell which. Its imagined worlds must give Psyche! equally often either way
