@@ -178,6 +178,21 @@ class Search:
             done += 1
         return done
 
+    @property
+    def finished(self) -> bool:
+        """True once the configured budget of playouts has run (or there is nothing to decide)."""
+        return len(self.legal) <= 1 or self.iterations >= self.config.iterations
+
+    def step(self, seconds: float = 0.03) -> bool:
+        """Run what is left of the budget for at most `seconds`; True when finished.
+
+        For the browser: call it from short asyncio steps until it says True. The move
+        is the same however the budget is sliced.
+        """
+        if not self.finished:
+            self.run(self.config.iterations - self.iterations, seconds)
+        return self.finished
+
     def best_action(self) -> Action:
         """The most tried move at the root (ties: better average, then the listed order)."""
         if len(self.legal) == 1:
@@ -334,8 +349,11 @@ class SearchBot:
         self.rng = Rng(seed)
         self.config = config
 
+    def start(self, view: SeatView) -> Search:
+        """The search for this move, not run yet (drive it with `step`, then `best_action`)."""
+        return Search(view, self.rng.next64(), self.config or config_for(view.game_id))
+
     def choose(self, view: SeatView) -> Action:
-        config = self.config or config_for(view.game_id)
-        search = Search(view, self.rng.next64(), config)
-        search.run(config.iterations, config.seconds)
+        search = self.start(view)
+        search.run(search.config.iterations, search.config.seconds)
         return search.best_action()
