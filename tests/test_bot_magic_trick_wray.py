@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pygame_rules
 from pygame_rules import Rng
-from pygame_rules.bots import RandomBot, SeatView, make_bot, play_out
+from pygame_rules.bots import RandomBot, SeatView, heuristic_factory, make_bot, play_out
 from pygame_rules.bots.magic_trick_wray import MagicTrickWrayBot, expected_bid_score
 from pygame_rules.magic_trick_wray import HEARTS, MagicTrickWrayState, rank_of, suit_of
 
@@ -59,7 +59,7 @@ def choice(state: MagicTrickWrayState, seat: int, seed: int = 0) -> dict:
 
 
 def test_make_bot_builds_the_heuristic_bot() -> None:
-    assert isinstance(make_bot("magic-trick-wray", "normal", 3), MagicTrickWrayBot)
+    assert isinstance(heuristic_factory("magic-trick-wray")(3, 0.0), MagicTrickWrayBot)
     easy = make_bot("magic-trick-wray", "easy", 3)
     assert isinstance(easy, MagicTrickWrayBot) and easy.randomness == 0.25
 
@@ -237,9 +237,7 @@ def test_heuristic_bot_beats_random_bots() -> None:
     for seed in range(GAMES):
         bot_seat = seed % 4
         bots = [
-            make_bot("magic-trick-wray", "normal", seed * 10 + s)
-            if s == bot_seat
-            else RandomBot(seed * 10 + s)
+            MagicTrickWrayBot(seed * 10 + s) if s == bot_seat else RandomBot(seed * 10 + s)
             for s in range(4)
         ]
         final = play_out(GAME.new_game(4, seed), bots)

@@ -6,7 +6,7 @@ import pytest
 from test_trick_of_trip import GAME, L, M, S, T, W, draft_state, play_state, split_action
 
 from pygame_rules import Rng
-from pygame_rules.bots import RandomBot, SeatView, make_bot, play_out
+from pygame_rules.bots import RandomBot, SeatView, heuristic_factory, make_bot, play_out
 from pygame_rules.bots.trick_of_trip import TrickOfTripBot
 
 GAMES_PER_COUNT = 180
@@ -17,7 +17,7 @@ def bot_choice(state, seat: int, seed: int = 0) -> dict:
 
 
 def test_make_bot_builds_the_heuristic_bot() -> None:
-    assert isinstance(make_bot("trick-of-trip", "normal", 3), TrickOfTripBot)
+    assert isinstance(heuristic_factory("trick-of-trip")(3, 0.0), TrickOfTripBot)
     easy = make_bot("trick-of-trip", "easy", 3)
     assert isinstance(easy, TrickOfTripBot) and easy.randomness == 0.25
 
@@ -100,9 +100,7 @@ def test_heuristic_bot_beats_random_bots(n: int) -> None:
     for seed in range(GAMES_PER_COUNT):
         bot_seat = seed % n
         bots = [
-            make_bot("trick-of-trip", "normal", seed * 10 + s)
-            if s == bot_seat
-            else RandomBot(seed * 10 + s)
+            TrickOfTripBot(seed * 10 + s) if s == bot_seat else RandomBot(seed * 10 + s)
             for s in range(n)
         ]
         final = play_out(GAME.new_game(n, seed), bots)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from test_trickbook import DOUBLE, GAME, MATCH, PASS, SET, SPECIAL, table
 
-from pygame_rules.bots import RandomBot, SeatView, make_bot, play_out
+from pygame_rules.bots import RandomBot, SeatView, heuristic_factory, make_bot, play_out
 from pygame_rules.bots.trickbook import TrickbookBot, holds_chance, land_chance
 
 
@@ -13,7 +13,7 @@ def bot_choice(state, seat: int, seed: int = 0) -> dict:
 
 
 def test_make_bot_builds_the_heuristic_bot() -> None:
-    assert isinstance(make_bot("trickbook", "normal", 3), TrickbookBot)
+    assert isinstance(heuristic_factory("trickbook")(3, 0.0), TrickbookBot)
     easy = make_bot("trickbook", "easy", 3)
     assert isinstance(easy, TrickbookBot) and easy.randomness == 0.25
 

@@ -18,9 +18,9 @@ SAVE_FORMAT = 1
 LEVELS = ("easy", "normal", "hard")
 LEVEL_NAMES = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
 LEVEL_HELP = {
-    "easy": "Relaxed bots that sometimes slip.",
-    "normal": "Bots that play sensibly.",
-    "hard": "Bots that think ahead.",
+    "easy": "Simple rules of thumb, and the odd slip.",
+    "normal": "Tries each move in many imagined deals before playing.",
+    "hard": "Thinks five times longer than Normal. Bots never see your cards.",
 }
 
 

@@ -68,7 +68,8 @@ def register_heuristic(game_id: str, factory: HeuristicFactory) -> None:
     _HEURISTICS[game_id] = factory
 
 
-def _load_heuristic(game_id: str) -> HeuristicFactory | None:
+def heuristic_factory(game_id: str) -> HeuristicFactory | None:
+    """The game's heuristic bot factory, importing its module on first use (None if none)."""
     if game_id not in _HEURISTICS:
         module = game_id.replace("-", "_")
         try:
@@ -79,17 +80,25 @@ def _load_heuristic(game_id: str) -> HeuristicFactory | None:
     return _HEURISTICS.get(game_id)
 
 
-def make_bot(game_id: str, level: str = "normal", seed: int = 0, **kwargs: Any) -> Bot:
-    """A bot for `game_id` at `level` (one of LEVELS)."""
+# Easy: the game's heuristic bot, which plays a random legal move this often.
+EASY_RANDOMNESS = 0.25
+
+
+def make_bot(game_id: str, level: str = "normal", seed: int = 0, **overrides: Any) -> Bot:
+    """A bot for `game_id` at `level` (one of LEVELS); `overrides` tune the search levels.
+
+    Normal and Hard are information-set MCTS (bots/search.py) with growing budgets.
+    """
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
     if level == "random":
         return RandomBot(seed)
-    factory = _load_heuristic(game_id)
-    if factory is None:
-        return RandomBot(seed)
-    randomness = {"easy": 0.25, "normal": 0.0, "hard": 0.0}[level]
-    return factory(seed, randomness)
+    if level == "easy":
+        factory = heuristic_factory(game_id)
+        return RandomBot(seed) if factory is None else factory(seed, EASY_RANDOMNESS)
+    from .search import SearchBot, config_for
+
+    return SearchBot(seed, config_for(game_id, level, **overrides))
 
 
 def play_out(state: State, bots: list[Bot], max_steps: int = 100_000) -> State:

@@ -1,0 +1,67 @@
+"""The bot arena: seat specs, rotation, the summary arithmetic, reproducible output."""
+
+from __future__ import annotations
+
+import pytest
+
+from pygame_rules.arena import GameResult, Seat, main, mean_interval, run_match, summarize
+from pygame_rules.bots import RandomBot
+from pygame_rules.bots.search import SearchBot
+
+
+def test_seat_specs_parse_levels_and_search_overrides() -> None:
+    seat = Seat.parse("hard+iterations=40+rollout=heuristic+seconds=none")
+    assert seat.level == "hard"
+    assert dict(seat.overrides) == {"iterations": 40, "rollout": "heuristic", "seconds": None}
+    bot = seat.bot("trickbook", 3)
+    assert isinstance(bot, SearchBot) and bot.config.iterations == 40
+    assert isinstance(Seat.parse("random").bot("trickbook", 1), RandomBot)
+    assert Seat.parse("heuristic").bot("trickbook", 1).randomness == 0.0
+    with pytest.raises(ValueError, match="unknown seat"):
+        Seat.parse("grandmaster")
+
+
+def test_every_spec_sits_in_every_chair_of_every_deal() -> None:
+    seats = [Seat.parse("easy"), Seat.parse("random"), Seat.parse("random")]
+    results = run_match("trick-of-trip", seats, 6, seed=3, workers=1)
+    assert [r.index for r in results] == list(range(6))
+    for deal in range(2):
+        rotations = [r.chairs for r in results[3 * deal : 3 * deal + 3]]
+        for seat in range(3):
+            assert sorted(chairs[seat] for chairs in rotations) == [0, 1, 2]
+
+
+def test_summary_shares_a_tied_win_and_averages_per_seat() -> None:
+    seats = [Seat.parse("easy"), Seat.parse("random"), Seat.parse("random")]
+    results = [
+        GameResult(0, [0, 1, 2], [10, 5, 5], [0], [(0.0, 1)] * 3),
+        GameResult(1, [2, 0, 1], [4, 8, 8], [1, 2], [(0.0, 1)] * 3),
+    ]
+    rows = {r["label"]: r for r in summarize("trick-of-trip", seats, results)}
+    assert rows["easy"]["seats"] == 1 and rows["random"]["seats"] == 2
+    assert rows["easy"]["win"] == pytest.approx((1 + 0.5) / 2)
+    assert rows["random"]["win"] == pytest.approx((0 + 0.25) / 2)
+    assert rows["easy"]["score"] == pytest.approx((10 + 8) / 2)
+    assert rows["random"]["score"] == pytest.approx((5 + 6) / 2)
+
+
+def test_mean_interval_is_a_95_percent_normal_interval() -> None:
+    mean, half = mean_interval([0.0, 1.0] * 50)
+    assert mean == 0.5
+    assert half == pytest.approx(1.96 * (0.25 * 100 / 99) ** 0.5 / 10)
+
+
+def test_parallel_and_serial_runs_agree() -> None:
+    seats = [Seat.parse("normal+iterations=3"), Seat.parse("easy")]
+    serial = run_match("trickbook", seats, 4, seed=5, workers=1)
+    parallel = run_match("trickbook", seats, 4, seed=5, workers=2)
+    assert [(r.scores, r.winners) for r in serial] == [(r.scores, r.winners) for r in parallel]
+
+
+def test_command_line_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["--game", "trickbook", "--seats", "easy,random", "--games", "4", "--quiet"])
+    out = capsys.readouterr().out
+    assert "trickbook, 2 players, 4 games" in out
+    assert "| easy | 1 |" in out and "| random | 1 |" in out
+    with pytest.raises(SystemExit):
+        main(["--game", "magic-trick-wray", "--seats", "easy,easy", "--games", "2"])
