@@ -6,7 +6,7 @@ from test_magic_trick_baker import GAME, H, I, R, W, law, play, play_state
 
 from pygame_rules import Rng
 from pygame_rules.baker_laws import card_name
-from pygame_rules.bots import RandomBot, SeatView, make_bot, play_out
+from pygame_rules.bots import RandomBot, SeatView, heuristic_factory, make_bot, play_out
 from pygame_rules.bots.magic_trick_baker import MagicTrickBakerBot
 from pygame_rules.magic_trick_baker import MagicTrickBakerState
 
@@ -28,7 +28,7 @@ def down_choice(hand: list[int], seed: int = 1) -> str:
 
 
 def test_make_bot_builds_the_heuristic_bot() -> None:
-    assert isinstance(make_bot("magic-trick-baker", "normal", 3), MagicTrickBakerBot)
+    assert isinstance(heuristic_factory("magic-trick-baker")(3, 0.0), MagicTrickBakerBot)
     easy = make_bot("magic-trick-baker", "easy", 3)
     assert isinstance(easy, MagicTrickBakerBot) and easy.randomness == 0.25
 
