@@ -156,7 +156,7 @@ def test_heuristic_bot_beats_random_bots() -> None:
     for seed in range(GAMES):
         bot_seat = seed % 2
         bots = [
-            make_bot("magic-trick-baker", "normal", seed * 10 + s)
+            heuristic_factory("magic-trick-baker")(seed * 10 + s, 0.0)
             if s == bot_seat
             else RandomBot(seed * 10 + s)
             for s in range(2)
