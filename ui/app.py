@@ -220,7 +220,7 @@ class App:
         js.performance.measure("render", "render-start")  # read by the bot benchmark
         hint = self.local.get("hint")
         if hint is not None:
-            self.show_hint(hint)
+            self.show_hint(hint, self.local.get("hint_reason", ""))
         if over is not None:
             node = js.document.querySelector("[data-testid=game-over] h2")
             if node:
@@ -236,20 +236,22 @@ class App:
             if on_hint is not None:  # e.g. arrange a split so its button appears
                 on_hint(turn.action, self.view())
             self.local["hint"] = turn.action
+            self.local["hint_reason"] = self.session.hint_reason(turn)
             self.render()
         except Exception as exc:
             self.fail(exc)
 
-    def show_hint(self, hint: dict[str, Any]) -> None:
-        """Mark the control of the hinted move and say so."""
+    def show_hint(self, hint: dict[str, Any], reason: str) -> None:
+        """Mark the control of the hinted move and say so, with the reason."""
         wanted = action_json(hint)
+        because = f" Why: {reason}." if reason else ""
         for node in js.document.querySelectorAll("#screen [data-action]"):
             if node.getAttribute("data-action") == wanted:
                 node.classList.add("hinted")
                 node.focus()
-                self.notice("Hint: a Normal bot would play the highlighted move.")
+                self.notice(f"Hint: a Normal bot would play the highlighted move.{because}")
                 return
-        self.notice(f"Hint: a Normal bot would choose {describe_action(hint)}.")
+        self.notice(f"Hint: a Normal bot would choose {describe_action(hint)}.{because}")
 
     # -- input --------------------------------------------------------------------
     def on_click(self, event: Any) -> None:

@@ -489,4 +489,35 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
     return None
 
 
-__all__ = ["describe", "final_details", "render"]
+__all__ = ["describe", "final_details", "hint_reason", "render"]
+
+
+def hint_reason(action: dict[str, Any], view: TableView) -> str | None:
+    """Why the hinted move makes sense, in the words a player would use."""
+    obs = view.obs
+    me = obs["seat"]
+    row = obs["rows"][me]
+    if action["type"] == "pass":
+        return "keeps your sleeve empty for now: a later card may fit your tricks better"
+    pos = action["pos"]
+    suit = row["suits"][pos]
+    same = [p for p, s in enumerate(row["suits"]) if s == suit and row["status"][p] == "hidden"]
+    place = "your lowest" if pos == same[0] else "your highest" if pos == same[-1] else "a middle"
+    if action["type"] == "sleeve":
+        return f"sleeves {place} {SUITS[suit]['name']} card as your bid"
+    led = obs["led_suit"]
+    if led is None:
+        how = f"leads {place} {SUITS[suit]['name']} card"
+    elif suit == led:
+        how = f"follows suit with {place} {SUITS[suit]['name']} card"
+    elif suit == HEARTS:
+        how = f"trumps with {place} heart"
+    else:
+        how = f"throws off a {SUITS[suit]['name']} card (it cannot win)"
+    bid = obs["bids"][me] if obs["sleeves"][me] is not None else None
+    if bid is None:
+        return how
+    won = obs["tricks_won"][me]
+    if won >= bid:
+        return f"{how}: you already have your bid of {bid}"
+    return f"{how}: you need {plural(bid - won, 'more trick')} for your bid of {bid}"

@@ -126,6 +126,25 @@ class Session:
         bot = make_bot(self.game_id, "normal", self.seed * 1009 + len(self.history))
         return BotTurn(bot, SeatView(self.state.clone(), self.human))
 
+    def hint_reason(self, turn: BotTurn) -> str:
+        """Why the hinted move: the game's own words where it has them, and what the
+        search did (the move it tried most often in its imagined deals)."""
+        reasons = []
+        explain = getattr(tables.module_for(self.game_id), "hint_reason", None)
+        if explain is not None:
+            view = tables.TableView(
+                game=self.game, obs=self.observation(), legal=self.human_legal(), names=self.names
+            )
+            reasons.append(explain(turn.action, view))
+        if turn.search is not None and len(turn.search.legal) > 1:
+            rows = turn.search.summary()
+            tried = sum(r["visits"] for r in rows)
+            chosen = next(r for r in rows if r["action"] == turn.action)
+            reasons.append(
+                f"the search liked it best: tried in {chosen['visits']} of {tried} imagined deals"
+            )
+        return "; ".join(r for r in reasons if r)
+
     def hint(self) -> dict[str, Any] | None:
         """The Normal bot's move for the human, thought to the end (CPython tools, tests)."""
         turn = self.start_hint()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_rules.trick_of_trip import SUITS, TRUMP, card_name, rank_of, suit_of
+from pygame_rules.trick_of_trip import SUITS, TRUMP, card_name, rank_of, suit_of, trick_winner
 
 from .tables import TableView, verb
 from .vdom import El, h
@@ -314,4 +314,19 @@ def final_details(view: TableView) -> El:
     return score_table(view)
 
 
-__all__ = ["TRUMP", "describe", "final_details", "on_ui", "render"]
+__all__ = ["TRUMP", "describe", "final_details", "hint_reason", "on_ui", "render"]
+
+
+def hint_reason(action: dict[str, Any], view: TableView) -> str | None:
+    """Why the hinted card makes sense: whether it would win the trick as it stands."""
+    if action["type"] != "play":
+        return None
+    obs = view.obs
+    card = action["card"]
+    trick = [list(p) for p in obs["trick"]] + [[obs["seat"], card]]
+    winner, why = trick_winner(trick)
+    if len(trick) == 1:
+        return f"leads the {card_name(card)}"
+    if winner == obs["seat"]:
+        return f"the {card_name(card)} takes the trick so far ({why})"
+    return f"the {card_name(card)} ducks: the trick goes to {view.names[winner]} so far ({why})"

@@ -9,9 +9,10 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 import pygame_rules
+from ui.session import Session
 from ui.tables import playable_games
 
-from .conftest import StrictPage, open_app, play_to_end
+from .conftest import StrictPage, final_scores, open_app, play_to_end, replayed_scores
 
 pytestmark = pytest.mark.browser
 
@@ -155,5 +156,27 @@ def test_hint_marks_the_move_a_bot_would_make(phone: StrictPage, site_url: str) 
     hinted = page.locator("#screen [data-action].hinted")
     expect(hinted).to_have_count(1)
     expect(page.locator("#notice")).to_contain_text("Normal bot")
+    expect(page.locator("#notice")).to_contain_text("Why: the search liked it best")
     hinted.click()
     expect(page.locator("#notice")).to_be_hidden()
+
+
+def test_hard_bots_play_a_game_to_the_end(desktop: StrictPage, site_url: str) -> None:
+    """Hard is the search with the biggest budget: it still finishes, and the browser's
+    moves are the ones CPython's search makes (the budget is in playouts, not seconds)."""
+    page = desktop.page
+    open_app(page, site_url + "?game=trickbook&players=2&seed=5&level=hard&speed=instant")
+    play_to_end(page, pick_seed=2)
+    assert final_scores(page) == replayed_scores(page)
+    record = json.loads(page.locator("[data-testid=game-over]").get_attribute("data-record"))
+    assert record["level"] == "hard"
+    session = Session(record["game"], record["players"], record["seed"], "hard")
+    bot_moves = 0
+    for seat, action in record["history"]:
+        if seat != session.human:
+            turn = session.start_bot(seat)
+            turn.step(None)
+            assert turn.action == action, f"move {len(session.history)}: CPython's search differs"
+            bot_moves += 1
+        session.act(seat, action)
+    assert bot_moves > 10 and session.is_over()
