@@ -183,7 +183,7 @@ def _assign_with_voids(
     A randomised bipartite matching (augmenting paths): it always succeeds when the
     true deal exists, which it does because the voids were inferred from real play.
     """
-    cards = list(pool)
+    cards = sorted(pool)  # sorted: the sample must not depend on the true order
     rng.shuffle(cards)
     slots = [seat for seat, count in needs for _ in range(count)]
     owner: dict[int, int] = {}
@@ -536,6 +536,7 @@ class TrickOfTripState(State):
         pool = list(self.deck)
         for s in others:
             pool.extend(self.hands[s])
+        pool.sort()  # the true order of unseen cards must not show through
         rng.shuffle(pool)
         for s in others:
             self.hands[s] = sorted(pool[:HAND_SIZE])
@@ -551,6 +552,7 @@ class TrickOfTripState(State):
         pool = list(self.deck)
         for s in hidden:
             pool.extend(self.hands[s])
+        pool.sort()  # the true order of unseen cards must not show through
         rng.shuffle(pool)
         for s in hidden:
             self.hands[s] = sorted(pool[:HAND_SIZE])
@@ -609,7 +611,7 @@ class TrickOfTripState(State):
             needs.append([s, len(unknown_in_hand)])
         dealt = _assign_with_voids(pool, needs, self._voids(), rng)
         dealt_cards = {c for cards in dealt.values() for c in cards}
-        self.deck = [c for c in pool if c not in dealt_cards]
+        self.deck = sorted(c for c in pool if c not in dealt_cards)
 
         for s, cards in dealt.items():
             kept_in_hand = [c for c in self.hands[s] if c in known_cards[s]]

@@ -813,6 +813,7 @@ class TrickbookState(State):
         pool = list(new.trick_deck)
         for s in others:
             pool += new.hands[s]
+        pool.sort()  # the true order of unseen cards must not show through
         rng.shuffle(pool)
         for s in others:
             size = len(new.hands[s])
@@ -855,6 +856,7 @@ class TrickbookState(State):
         pool = list(self.special_deck)
         for s in others:
             pool += self.specials[s]
+        pool.sort()  # the true order of unseen cards must not show through
         for _ in range(SPECIAL_DEAL_TRIES):
             rng.shuffle(pool)
             rest = pool

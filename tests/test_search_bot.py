@@ -174,9 +174,6 @@ def test_search_beats_random_players() -> None:
 # Trick of Trip and Trickbook shuffle their pools of unseen cards in the true state's
 # order, so the same seed draws different (equally likely) worlds: the fix, sorting the
 # pools before shuffling, is for the engine owners (see docs/bots.md, "Fair play").
-RESAMPLE_NOT_PURE = {"trick-of-trip", "trickbook"}
-
-
 def hidden_variants(game_id: str, players: int, seed: int, per_state: int = 2):
     """(state, other state, seat): the other differs only in what `seat` cannot see."""
     for state, seat in decision_points(game_id, players, seed, every=5, limit=5):
@@ -187,16 +184,7 @@ def hidden_variants(game_id: str, players: int, seed: int, per_state: int = 2):
             yield state, other, seat
 
 
-def fairness_params():
-    for game_id, players in TABLES:
-        marks = []
-        if game_id in RESAMPLE_NOT_PURE:
-            reason = f"{game_id}: resample depends on the order of hidden cards (engine fix)"
-            marks.append(pytest.mark.xfail(strict=True, reason=reason))
-        yield pytest.param(game_id, players, marks=marks, id=f"{game_id}-{players}")
-
-
-@pytest.mark.parametrize(("game_id", "players"), list(fairness_params()))
+@pytest.mark.parametrize(("game_id", "players"), TABLES)
 def test_a_bots_decision_ignores_the_hidden_cards_of_others(game_id: str, players: int) -> None:
     """Change everything the bot cannot see (consistently with what it sees): same move."""
     checked = 0
@@ -214,7 +202,7 @@ def test_a_bots_decision_ignores_the_hidden_cards_of_others(game_id: str, player
     assert checked >= 10
 
 
-@pytest.mark.parametrize(("game_id", "players"), list(fairness_params()))
+@pytest.mark.parametrize(("game_id", "players"), TABLES)
 def test_resample_is_a_function_of_the_observation_and_the_seed(game_id: str, players: int) -> None:
     """What makes the test above exact: the worlds a bot imagines come from its view only."""
     for seed in range(3):

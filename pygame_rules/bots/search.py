@@ -165,17 +165,20 @@ class Search:
 
     # -- public ------------------------------------------------------------------
     def run(self, iterations: int | None = None, seconds: float | None = None) -> int:
-        """Search `iterations` more playouts (or until `seconds` pass); returns how many ran."""
+        """Search `iterations` more playouts (or until `seconds` pass); returns how many ran.
+
+        At least one playout runs whenever any is asked for, so slices always progress.
+        """
         if len(self.legal) <= 1:
             return 0
         self._ensure_prior()
         deadline = None if seconds is None else time.perf_counter() + seconds
         done = 0
         while iterations is None or done < iterations:
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
             self._iterate()
             done += 1
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
         return done
 
     @property
