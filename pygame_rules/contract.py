@@ -192,10 +192,21 @@ class State:
         del data["rng"]
         return data
 
+    # Fields that only ever grow by appending records that are never changed afterwards
+    # (e.g. the scored hands of a long game): a clone copies the list, not the records.
+    APPEND_ONLY: ClassVar[tuple[str, ...]] = ()
+
     def clone(self) -> State:
         """An independent copy (marshal round trip of JSON-native data is fast)."""
         new = object.__new__(type(self))
-        new.__dict__ = marshal.loads(marshal.dumps(self._fields()))
+        data = self._fields()
+        shared = {name: data.pop(name) for name in self.APPEND_ONLY}
+        copied = marshal.loads(marshal.dumps(data))
+        new.__dict__ = {
+            name: list(shared[name]) if name in shared else copied[name]
+            for name in self.__dict__
+            if name != "rng"
+        }
         new.rng = Rng(self.rng.state)
         return new
 

@@ -92,6 +92,8 @@ class MagicTrickBakerState(State):
     `resample` must respect).
     """
 
+    APPEND_ONLY = ("scored_hands",)
+
     # -- setup and hand flow -----------------------------------------------------
     def setup(self) -> None:
         self.totals = [0, 0]

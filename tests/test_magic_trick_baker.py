@@ -842,3 +842,21 @@ def test_illegal_moves_say_why_and_change_nothing() -> None:
     with pytest.raises(IllegalAction, match="not in your hand"):
         state.apply(seat, {"type": "down", "card": state.hands[1 - seat][0]})
     assert state.to_json() == before
+
+
+def test_clone_shares_no_scored_hand_with_its_original() -> None:
+    """`scored_hands` is copied shallowly by `clone` (APPEND_ONLY): playing a clone on
+    never changes the original's record of past hands."""
+    state = GAME.new_game(2, 4)
+    rng = Rng(2)
+    while len(state.scored_hands) < 2:
+        seat = state.acting()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    before = state.to_json()
+    copy = state.clone()
+    assert copy.to_json() == before
+    while not copy.is_over():
+        seat = copy.acting()[0]
+        copy.apply(seat, rng.choice(copy.legal_actions(seat)))
+    assert len(copy.scored_hands) > 2
+    assert state.to_json() == before

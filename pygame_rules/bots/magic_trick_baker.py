@@ -262,8 +262,8 @@ def _search(state: Any, me: int, events: list[dict[str, Any]]) -> float:
     if len(legal) == 1:
         return _search(state, me, state.apply(seat, legal[0]))
     values = []
-    for action in legal:
-        child = state.clone()
+    for i, action in enumerate(legal):
+        child = state if i == len(legal) - 1 else state.clone()  # the last one plays on
         values.append(_search(child, me, child.apply(seat, action)))
     return max(values) if seat == me else min(values)
 
@@ -385,7 +385,7 @@ class MagicTrickBakerBot:
         for _ in range(ENDGAME_SAMPLES):
             state = view.resample(self.rng)
             for i, action in enumerate(legal):
-                child = state.clone()
+                child = state if i == len(legal) - 1 else state.clone()
                 totals[i] += _search(child, me, child.apply(me, action))
         best = max(range(len(legal)), key=lambda i: totals[i])
         return legal[best]
