@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from test_magic_trick_baker import GAME, H, I, R, W, law, play, play_state
 
 from pygame_rules import Rng
 from pygame_rules.baker_laws import card_name
 from pygame_rules.bots import RandomBot, SeatView, heuristic_factory, make_bot, play_out
-from pygame_rules.bots.magic_trick_baker import MagicTrickBakerBot
+from pygame_rules.bots.magic_trick_baker import (
+    ENDGAME_CARDS,
+    ENDGAME_SAMPLES,
+    Knowledge,
+    MagicTrickBakerBot,
+)
 from pygame_rules.magic_trick_baker import MagicTrickBakerState
 
 GAMES = 100
@@ -177,3 +184,45 @@ def test_heuristic_bot_beats_random_bots() -> None:
     )
     assert share > 0.85
     assert bot_total > random_total + 20 * GAMES
+
+
+def endgame_positions(count: int) -> list[tuple[Any, int]]:
+    """(state, seat) where the bot searches the last tricks exactly (3 cards or fewer)."""
+    found = []
+    for seed in range(40):
+        state = GAME.new_game(2, seed)
+        rng = Rng(seed)
+        while not state.is_over() and len(found) < count:
+            seat = state.acting()[0]
+            legal = state.legal_actions(seat)
+            obs = state.observation(seat)
+            if (
+                obs["phase"] == "play"
+                and len(legal) > 1
+                and len(obs["hand"]) <= ENDGAME_CARDS
+                and not Knowledge(obs).rules.rope
+            ):
+                found.append((state.clone(), seat))
+                break
+            state.apply(seat, rng.choice(legal))
+    return found
+
+
+def test_the_endgame_search_thinks_in_slices_and_decides_as_at_once() -> None:
+    """In the browser the exact endgame runs one sampled deal per slice (no long task);
+    the move is the one `choose` makes with the same seed, and Search's prior agrees."""
+    positions = endgame_positions(6)
+    assert len(positions) == 6
+    for state, seat in positions:
+        view = SeatView(state, seat)
+        thinking = MagicTrickBakerBot(8).start(view)
+        slices = 1
+        while not thinking.step(0.0):
+            slices += 1
+        assert slices == ENDGAME_SAMPLES
+        assert thinking.best_action() == MagicTrickBakerBot(8).choose(view)
+        search = make_bot(GAME.id, "normal", 4).start(view)
+        assert not search.step(0.0) and search.iterations == 0  # the heuristic's first deal
+        while not search.step(0.0):
+            pass
+        assert search.best_action() == make_bot(GAME.id, "normal", 4).choose(view)

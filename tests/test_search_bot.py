@@ -93,17 +93,20 @@ def test_search_in_slices_builds_the_same_tree_as_one_run(game_id: str) -> None:
     assert sum(row["visits"] for row in whole.summary()) == 30
 
 
-def test_a_move_searched_in_time_slices_is_the_move_chosen_at_once() -> None:
-    """How the browser runs a bot: short `step`s between screen updates."""
-    for state, seat in decision_points("trickbook", 3, 6, limit=3):
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_move_searched_in_time_slices_is_the_move_chosen_at_once(game_id: str) -> None:
+    """How the browser runs a bot: short `step`s between screen updates (the heuristic's
+    opinion, asked first, may take slices of its own)."""
+    game = pygame_rules.get_game(game_id)
+    for state, seat in decision_points(game_id, game.min_players, 6, limit=3):
         view = SeatView(state, seat)
-        search = make_bot("trickbook", "normal", 21).start(view)
+        search = make_bot(game_id, "normal", 21).start(view)
         steps = 0
         while not search.step(seconds=0.0):  # one playout per slice
             steps += 1
         assert search.iterations == search.config.iterations and steps >= 1
         assert search.step() and search.iterations == search.config.iterations
-        assert search.best_action() == make_bot("trickbook", "normal", 21).choose(view)
+        assert search.best_action() == make_bot(game_id, "normal", 21).choose(view)
 
 
 def test_time_cap_stops_a_search_without_an_iteration_budget() -> None:

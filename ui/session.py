@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pygame_rules
-from pygame_rules.bots import Bot, SeatView, make_bot
+from pygame_rules.bots import Bot, SeatView, make_bot, think
 from pygame_rules.contract import IllegalAction, State, visible_events
 
 from . import tables
@@ -25,24 +25,23 @@ LEVEL_HELP = {
 
 
 class BotTurn:
-    """One bot decision in progress. A search bot thinks in short slices (`step`), so
+    """One bot decision in progress. Bots that can think in short slices (`step`) do, so
     the page can draw between them; any other bot has decided at once."""
 
     def __init__(self, bot: Bot, view: SeatView) -> None:
-        start = getattr(bot, "start", None)
-        self.search = start(view) if start is not None else None
-        self.action: dict[str, Any] | None = None if self.search else bot.choose(view)
+        self.thinking = think(bot, view)
+        self.action: dict[str, Any] | None = None
 
     def step(self, seconds: float | None) -> bool:
         """Think for at most `seconds` (None: to the end of the budget); True once decided."""
-        if self.action is None and self.search.step(seconds):
-            self.action = self.search.best_action()
+        if self.action is None and self.thinking.step(seconds):
+            self.action = self.thinking.best_action()
         return self.action is not None
 
     def stop(self) -> dict[str, Any]:
-        """Decide now with what the search has found so far (a slow device's time cap)."""
+        """Decide now with what has been found so far (a slow device's time cap)."""
         if self.action is None:
-            self.action = self.search.best_action()
+            self.action = self.thinking.best_action()
         return self.action
 
 
@@ -136,8 +135,9 @@ class Session:
                 game=self.game, obs=self.observation(), legal=self.human_legal(), names=self.names
             )
             reasons.append(explain(turn.action, view))
-        if turn.search is not None and len(turn.search.legal) > 1:
-            rows = turn.search.summary()
+        summary = getattr(turn.thinking, "summary", None)
+        if summary is not None and len(turn.thinking.legal) > 1:
+            rows = summary()
             tried = sum(r["visits"] for r in rows)
             chosen = next(r for r in rows if r["action"] == turn.action)
             reasons.append(

@@ -49,6 +49,35 @@ class Bot(Protocol):
     def choose(self, view: SeatView) -> Action: ...
 
 
+class Thinking(Protocol):
+    """A decision in progress, driven in short slices so a page stays responsive."""
+
+    def step(self, seconds: float | None = None) -> bool:
+        """Think for about `seconds` (None: to the end); True once decided."""
+        ...
+
+    def best_action(self) -> Action: ...
+
+
+class Decided:
+    """A decision made at once, in the shape of `Thinking`."""
+
+    def __init__(self, action: Action) -> None:
+        self.action = action
+
+    def step(self, seconds: float | None = None) -> bool:
+        return True
+
+    def best_action(self) -> Action:
+        return self.action
+
+
+def think(bot: Bot, view: SeatView) -> Thinking:
+    """`bot`'s decision for `view`: sliced when the bot can (`start`), else made at once."""
+    start = getattr(bot, "start", None)
+    return start(view) if start is not None else Decided(bot.choose(view))
+
+
 class RandomBot:
     """Picks uniformly among the legal actions."""
 

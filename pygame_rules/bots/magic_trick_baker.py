@@ -20,6 +20,7 @@ a losing card would bring is part of that card's outcome.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -37,7 +38,7 @@ from ..baker_laws import (
 from ..contract import Action, Observation
 from ..magic_trick_baker import GAME_ID, MAX_BID
 from ..rng import Rng
-from . import SeatView, register_heuristic
+from . import Decided, SeatView, Thinking, register_heuristic
 
 SAMPLES = 12  # opponent hands sampled per decision
 DICKENS_LOSS = 2.5  # rough positive points lost when missing an Oh, Dickens! bid
@@ -268,6 +269,32 @@ def _search(state: Any, me: int, events: list[dict[str, Any]]) -> float:
     return max(values) if seat == me else min(values)
 
 
+class EndgameSearch:
+    """The last tricks, searched exactly in sampled deals consistent with what the bot saw:
+    each move's value averaged over the deals. One deal per slice at least (`Thinking`)."""
+
+    def __init__(self, view: SeatView, legal: list[Action], rng: Rng) -> None:
+        self.view, self.legal, self.rng = view, legal, rng
+        self.totals = [0.0] * len(legal)
+        self.samples = 0
+
+    def step(self, seconds: float | None = None) -> bool:
+        deadline = None if seconds is None else time.perf_counter() + seconds
+        me = self.view.seat
+        while self.samples < ENDGAME_SAMPLES:
+            state = self.view.resample(self.rng)
+            for i, action in enumerate(self.legal):
+                child = state if i == len(self.legal) - 1 else state.clone()
+                self.totals[i] += _search(child, me, child.apply(me, action))
+            self.samples += 1
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        return self.samples >= ENDGAME_SAMPLES
+
+    def best_action(self) -> Action:
+        return self.legal[max(range(len(self.legal)), key=lambda i: self.totals[i])]
+
+
 class MagicTrickBakerBot:
     """Heuristic bot: face-down card, bids and play judged by the Laws in force."""
 
@@ -277,25 +304,31 @@ class MagicTrickBakerBot:
         self.endgame_cards = ENDGAME_CARDS
 
     def choose(self, view: SeatView) -> Action:
+        thinking = self.start(view)
+        thinking.step(None)
+        return thinking.best_action()
+
+    def start(self, view: SeatView) -> Thinking:
+        """The decision, made at once except the endgame search, which runs in slices."""
         legal = view.legal_actions()
         if len(legal) == 1:
-            return legal[0]
+            return Decided(legal[0])
         if self.randomness and self.rng.random() < self.randomness:
-            return self.rng.choice(legal)
+            return Decided(self.rng.choice(legal))
         obs = view.observation()
         phase = obs["phase"]
         if phase == "down":
-            return self.choose_down(obs, legal)
+            return Decided(self.choose_down(obs, legal))
         if phase == "pick":
-            return self.rng.choice(legal)  # blind: every pick is alike
+            return Decided(self.rng.choice(legal))  # blind: every pick is alike
         k = Knowledge(obs)
         if phase == "bid":
-            return self.choose_bid(k, legal)
+            return Decided(self.choose_bid(k, legal))
         if len(k.hand) <= self.endgame_cards and k.opp_size <= self.endgame_cards:
-            return self.solve_endgame(view, legal)
+            return EndgameSearch(view, legal, self.rng)
         if k.rules.rope:
-            return self.choose_rope(k, legal)
-        return self.choose_play(k, legal)
+            return Decided(self.choose_rope(k, legal))
+        return Decided(self.choose_play(k, legal))
 
     # -- the setup -----------------------------------------------------------------
     def choose_down(self, obs: Observation, legal: list[Action]) -> Action:
@@ -376,19 +409,6 @@ class MagicTrickBakerBot:
             return total / len(hands) - kept
 
         return max(legal, key=value)
-
-    # -- the last tricks: searched exactly in sampled deals ---------------------------------
-    def solve_endgame(self, view: SeatView, legal: list[Action]) -> Action:
-        """Average, over deals consistent with what the bot saw, each move's exact value."""
-        me = view.seat
-        totals = [0.0] * len(legal)
-        for _ in range(ENDGAME_SAMPLES):
-            state = view.resample(self.rng)
-            for i, action in enumerate(legal):
-                child = state if i == len(legal) - 1 else state.clone()
-                totals[i] += _search(child, me, child.apply(me, action))
-        best = max(range(len(legal)), key=lambda i: totals[i])
-        return legal[best]
 
     # -- rope tricks -------------------------------------------------------------------
     def choose_rope(self, k: Knowledge, legal: list[Action]) -> Action:

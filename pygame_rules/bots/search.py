@@ -34,7 +34,7 @@ from typing import Any
 
 from ..contract import Action, State
 from ..rng import Rng
-from . import SeatView, heuristic_factory
+from . import SeatView, Thinking, heuristic_factory, think
 
 RolloutPolicy = Callable[[State, int, list[Action], Rng], Action]
 
@@ -159,6 +159,7 @@ class Search:
         self._high = -math.inf
         self._prior: str | None = None
         self._prior_done = False
+        self._prior_thinking: Thinking | None = None
         self._policy: RolloutPolicy = random_policy
         if self.config.rollout == "heuristic":
             self._policy = heuristic_policy(view.game_id) or random_policy
@@ -171,7 +172,7 @@ class Search:
         """
         if len(self.legal) <= 1:
             return 0
-        self._ensure_prior()
+        self._advance_prior(None)
         deadline = None if seconds is None else time.perf_counter() + seconds
         done = 0
         while iterations is None or done < iterations:
@@ -186,14 +187,18 @@ class Search:
         """True once the configured budget of playouts has run (or there is nothing to decide)."""
         return len(self.legal) <= 1 or self.iterations >= self.config.iterations
 
-    def step(self, seconds: float = 0.03) -> bool:
+    def step(self, seconds: float | None = 0.03) -> bool:
         """Run what is left of the budget for at most `seconds`; True when finished.
 
         For the browser: call it from short asyncio steps until it says True. The move
         is the same however the budget is sliced.
         """
-        if not self.finished:
-            self.run(self.config.iterations - self.iterations, seconds)
+        if self.finished:
+            return True
+        if not self._prior_done and seconds is not None:
+            self._advance_prior(seconds)  # the heuristic's opinion first, in its own slices
+            return self.finished
+        self.run(self.config.iterations - self.iterations, seconds)
         return self.finished
 
     def best_action(self) -> Action:
@@ -223,17 +228,22 @@ class Search:
         return rows
 
     # -- one iteration --------------------------------------------------------------
-    def _ensure_prior(self) -> None:
-        """Ask the game's heuristic bot once which root move it likes (a gentle nudge)."""
+    def _advance_prior(self, seconds: float | None) -> None:
+        """Ask the game's heuristic bot which root move it likes (a gentle nudge); it may
+        think in slices of `seconds` too (None: to the end)."""
         if self._prior_done:
             return
-        self._prior_done = True
-        if self.config.heuristic_prior <= 0:
-            return
-        factory = heuristic_factory(self.view.game_id)
-        if factory is not None:
-            choice = factory(self._world_rng.next64() & 0xFFFFFFFF, 0.0).choose(self.view)
-            self._prior = action_key(choice)
+        if self._prior_thinking is None:
+            factory = heuristic_factory(self.view.game_id)
+            if self.config.heuristic_prior <= 0 or factory is None:
+                self._prior_done = True
+                return
+            bot = factory(self._world_rng.next64() & 0xFFFFFFFF, 0.0)
+            self._prior_thinking = think(bot, self.view)
+        if self._prior_thinking.step(seconds):
+            self._prior = action_key(self._prior_thinking.best_action())
+            self._prior_done = True
+            self._prior_thinking = None
 
     def _world(self) -> State:
         """A copy of the next determinization, with fresh randomness for this playout."""
