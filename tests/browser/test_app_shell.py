@@ -179,4 +179,4 @@ def test_hard_bots_play_a_game_to_the_end(desktop: StrictPage, site_url: str) ->
             assert turn.action == action, f"move {len(session.history)}: CPython's search differs"
             bot_moves += 1
         session.act(seat, action)
-    assert bot_moves > 10 and session.is_over()
+    assert bot_moves >= 5 and session.is_over()
