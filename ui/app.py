@@ -385,6 +385,9 @@ class App:
                     break
                 self.thinking = seat
                 self.render()
+                await asyncio.sleep(0)  # the redraw and the first slice: two tasks, not one
+                if generation != self.generation:
+                    return
                 began = time.perf_counter()
                 js.performance.mark("bot-think-start")
                 turn = s.start_bot(seat)
