@@ -202,11 +202,8 @@ class State:
         data = self._fields()
         shared = {name: data.pop(name) for name in self.APPEND_ONLY}
         copied = marshal.loads(marshal.dumps(data))
-        new.__dict__ = {
-            name: list(shared[name]) if name in shared else copied[name]
-            for name in self.__dict__
-            if name != "rng"
-        }
+        copied.update((name, list(records)) for name, records in shared.items())
+        new.__dict__ = copied
         new.rng = Rng(self.rng.state)
         return new
 

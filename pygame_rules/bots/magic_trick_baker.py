@@ -21,7 +21,7 @@ a losing card would bring is part of that card's outcome.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ..baker_laws import (
@@ -262,11 +262,16 @@ def _search(state: Any, me: int, events: list[dict[str, Any]]) -> float:
     legal = state.legal_actions(seat)
     if len(legal) == 1:
         return _search(state, me, state.apply(seat, legal[0]))
-    values = []
-    for i, action in enumerate(legal):
-        child = state if i == len(legal) - 1 else state.clone()  # the last one plays on
-        values.append(_search(child, me, child.apply(seat, action)))
+    values = [
+        _search(child, me, child.apply(seat, action)) for child, action in _each_move(state, legal)
+    ]
     return max(values) if seat == me else min(values)
+
+
+def _each_move(state: Any, legal: list[Action]) -> Iterator[tuple[Any, Action]]:
+    """A state to play each move on: copies, except the last move, which plays on `state`."""
+    for i, action in enumerate(legal):
+        yield (state if i == len(legal) - 1 else state.clone()), action
 
 
 class EndgameSearch:
@@ -283,8 +288,7 @@ class EndgameSearch:
         me = self.view.seat
         while self.samples < ENDGAME_SAMPLES:
             state = self.view.resample(self.rng)
-            for i, action in enumerate(self.legal):
-                child = state if i == len(self.legal) - 1 else state.clone()
+            for i, (child, action) in enumerate(_each_move(state, self.legal)):
                 self.totals[i] += _search(child, me, child.apply(me, action))
             self.samples += 1
             if deadline is not None and time.perf_counter() >= deadline:
