@@ -106,3 +106,37 @@ def test_statistics_accumulate_and_validate() -> None:
         valid_stats({"trick-of-trip": {"played": 1, "won": 2, "best": None}})
     with pytest.raises(ValueError):
         valid_stats([1, 2])
+
+
+def first_bot_turn(level: str) -> tuple[Session, int]:
+    """A Magic Trick (Wray) game at `level`, at the first bot move with a real choice."""
+    session = Session("magic-trick-wray", 4, 11, level)
+    while True:
+        seat = session.next_bot()
+        if seat is None:
+            session.act(0, session.human_legal()[0])
+        elif len(session.state.legal_actions(seat)) > 1:
+            return session, seat
+        else:
+            session.bot_move(seat)
+
+
+def test_a_bot_past_its_time_limit_plays_the_best_move_found_so_far() -> None:
+    session, seat = first_bot_turn("hard")
+    turn = session.start_bot(seat)
+    assert turn.step(0.0, limit=0.0)
+    assert turn.capped
+    assert turn.action in session.state.legal_actions(seat)
+    assert turn.thinking.iterations < turn.thinking.config.iterations
+
+
+def test_a_bot_within_its_time_limit_thinks_its_whole_budget() -> None:
+    session, seat = first_bot_turn("hard")
+    turn = session.start_bot(seat)
+    while not turn.step(0.0, limit=float("inf")):
+        pass
+    assert not turn.capped
+    assert turn.thinking.iterations == turn.thinking.config.iterations
+    whole = session.start_bot(seat)
+    whole.step(None)
+    assert turn.action == whole.action

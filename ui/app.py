@@ -31,6 +31,18 @@ THINK_SLICE = 0.03  # seconds of search between two yields to the page (no long 
 MAX_THINK = 2.5  # a slow phone stops a search here and plays the best move found
 
 
+def think_limit() -> float:
+    """Seconds a bot may think: MAX_THINK, unless the page set `window.pygameThinkLimit`.
+
+    A test hook (README, "Test hooks"): Infinity makes every bot move the whole search, so it
+    is the same as CPython's on a loaded machine; 0 cuts every search short.
+    """
+    value = getattr(js.window, "pygameThinkLimit", None)
+    if isinstance(value, int | float) and not isinstance(value, bool) and value >= 0:
+        return float(value)
+    return MAX_THINK
+
+
 class App:
     def __init__(self) -> None:
         self.session: Session | None = None
@@ -417,15 +429,15 @@ class App:
         """Let a bot think in short slices, yielding to the page between them.
 
         False if the game was left meanwhile. A slow device stops the search at
-        MAX_THINK seconds and takes the best move found so far.
+        `think_limit()` seconds and takes the best move found so far.
         """
-        began = time.perf_counter()
-        while not turn.step(THINK_SLICE):
+        limit = think_limit()
+        while not turn.step(THINK_SLICE, limit):
             await asyncio.sleep(0)
             if generation != self.generation:
                 return False
-            if time.perf_counter() - began > MAX_THINK:
-                turn.stop()
+        if turn.capped:
+            js.performance.mark("bot-think-capped")  # counted by the browser benchmark
         return generation == self.generation
 
     # -- saving -------------------------------------------------------------------

@@ -5,6 +5,7 @@ Pure Python (no browser), so the whole flow can be tested in CPython.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,18 +32,24 @@ class BotTurn:
     def __init__(self, bot: Bot, view: SeatView) -> None:
         self.thinking = think(bot, view)
         self.action: dict[str, Any] | None = None
+        self.capped = False  # decided by the time limit, before the whole budget ran
+        self._began: float | None = None
 
-    def step(self, seconds: float | None) -> bool:
-        """Think for at most `seconds` (None: to the end of the budget); True once decided."""
+    def step(self, seconds: float | None, limit: float | None = None) -> bool:
+        """Think for at most `seconds` (None: to the end of the budget); True once decided.
+
+        Once `limit` seconds have passed since the first step, decide with what has been
+        found so far (a slow device's time cap); None: no limit.
+        """
+        if self._began is None:
+            self._began = time.perf_counter()
         if self.action is None and self.thinking.step(seconds):
             self.action = self.thinking.best_action()
-        return self.action is not None
-
-    def stop(self) -> dict[str, Any]:
-        """Decide now with what has been found so far (a slow device's time cap)."""
-        if self.action is None:
+        past_limit = limit is not None and time.perf_counter() - self._began >= limit
+        if self.action is None and past_limit:
             self.action = self.thinking.best_action()
-        return self.action
+            self.capped = True
+        return self.action is not None
 
 
 class SaveError(ValueError):

@@ -180,3 +180,15 @@ def test_hard_bots_play_a_game_to_the_end(desktop: StrictPage, site_url: str) ->
             bot_moves += 1
         session.act(seat, action)
     assert bot_moves >= 5 and session.is_over()
+
+
+def test_a_slow_device_cuts_bot_thinking_short(desktop: StrictPage, site_url: str) -> None:
+    """With no time to think (the limit a slow phone reaches), bots still play legal moves
+    to the end: each move is the best found so far, marked `bot-think-capped`."""
+    page = desktop.page
+    open_app(page, site_url + "?game=trickbook&players=2&seed=5&level=hard&speed=instant")
+    page.evaluate("window.pygameThinkLimit = 0")
+    play_to_end(page, pick_seed=2)
+    assert final_scores(page) == replayed_scores(page)
+    capped = page.evaluate("performance.getEntriesByName('bot-think-capped').length")
+    assert capped >= 5

@@ -50,10 +50,19 @@ def click_first(page: Page) -> bool:
     return False
 
 
+HAND_ONE_SCORED = '.hand-breakdown[data-hand="1"]'
+HUMAN_MOVE = "#screen [data-action]:not([disabled]), #screen [data-ui=mtb-fan][aria-pressed=false]"
+
+
 def play_first_hand(page: Page, checks: dict[str, Any]) -> None:
-    """Play hand 1 by first moves, recording what the table showed on the way."""
+    """Play hand 1 by first moves, recording what the table showed on the way.
+
+    It waits for the human's turn before reading the table: nothing changes then until
+    the click, so what is recorded is what the human saw when making that move.
+    """
     for _ in range(400):
-        if page.locator('.hand-breakdown[data-hand="1"]').count():
+        page.wait_for_selector(f"{HAND_ONE_SCORED}, {HUMAN_MOVE}", state="attached")
+        if page.locator(HAND_ONE_SCORED).count():
             return
         if page.locator(".rope-pile").count():
             checks["rope_pile"] = True
