@@ -4,6 +4,7 @@ For each game, at each level asked for, plays a seeded game in headless Chromium
 (the human clicking random legal moves, bots at speed "instant") and prints:
 - a bot's whole decision ("bot-think" performance measures the app records):
   median, 90th percentile and worst, against the budget of 1 s at Hard;
+- how many decisions the app's time limit (2.5 s) cut short ("bot-think-capped");
 - the longest main-thread task after boot (a `longtask` PerformanceObserver),
   against the budget of 100 ms while bots think;
 - the slowest redraw of the table ("render" measures), which is one task too.
@@ -50,8 +51,9 @@ def bot_times(page: Page) -> list[float]:
     return durations(page, "bot-think")
 
 
-def measure(page: Page, url: str, moves: int) -> tuple[list[float], list[float], list[float]]:
-    """Bot decision times (s), redraw times (s) and long tasks (ms) over `moves` decisions."""
+def measure(page: Page, url: str, moves: int) -> tuple[list[float], list[float], list[float], int]:
+    """Bot decision times (s), redraw times (s), long tasks (ms) and decisions cut short by
+    the time limit, over `moves` decisions."""
     page.goto(url)
     page.wait_for_selector("body[data-app-state=ready]", timeout=120_000)
     page.evaluate(WATCH_LONG_TASKS)
@@ -59,7 +61,8 @@ def measure(page: Page, url: str, moves: int) -> tuple[list[float], list[float],
         if len(bot_times(page)) >= moves or page.locator("[data-testid=game-over]").count():
             break
         play_to_end(page, pick_seed=step, max_steps=1, must_end=False)
-    return bot_times(page), durations(page, "render"), page.evaluate("window.__longTasks")
+    capped = page.evaluate("performance.getEntriesByName('bot-think-capped').length")
+    return bot_times(page), durations(page, "render"), page.evaluate("window.__longTasks"), capped
 
 
 def main() -> None:
@@ -80,7 +83,7 @@ def main() -> None:
     )
     print(
         f"{'game':<18} {'level':<7} {'moves':>5} {'median s':>9} {'p90 s':>7} {'worst s':>8}"
-        f" {'long tasks':>10} {'longest ms':>10} {'redraw median/worst ms':>22}"
+        f" {'capped':>6} {'long tasks':>10} {'longest ms':>10} {'redraw median/worst ms':>22}"
     )
     with sync_playwright() as p:
         browser = p.chromium.launch(
@@ -94,7 +97,7 @@ def main() -> None:
                     cdp = context.new_cdp_session(page)
                     cdp.send("Emulation.setCPUThrottlingRate", {"rate": args.cpu_slowdown})
                 url = base + f"?game={game}&seed=3&level={level}&speed=instant"
-                times, renders, long_tasks = measure(page, url, args.moves)
+                times, renders, long_tasks, capped = measure(page, url, args.moves)
                 context.close()
                 if not times:
                     print(f"{game:<18} {level:<7} no bot move measured")
@@ -103,7 +106,7 @@ def main() -> None:
                 p90 = times[min(len(times) - 1, int(0.9 * len(times)))]
                 print(
                     f"{game:<18} {level:<7} {len(times):>5} {statistics.median(times):>9.3f}"
-                    f" {p90:>7.3f} {times[-1]:>8.3f} {len(long_tasks):>10}"
+                    f" {p90:>7.3f} {times[-1]:>8.3f} {capped:>6} {len(long_tasks):>10}"
                     f" {max(long_tasks, default=0):>10.0f}"
                     f" {statistics.median(renders) * 1000:>15.0f}/{max(renders) * 1000:<6.0f}"
                 )
