@@ -6,6 +6,8 @@ below is a quick smoke test that search beats random players.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from toy_game import TOY
 
@@ -104,8 +106,12 @@ def test_a_move_searched_in_time_slices_is_the_move_chosen_at_once(game_id: str)
         steps = 0
         while not search.step(seconds=0.0):  # one playout per slice
             steps += 1
-        assert search.iterations == search.config.iterations and steps >= 1
-        assert search.step() and search.iterations == search.config.iterations
+        assert search.finished and steps >= 1
+        done = search.iterations
+        assert search.step() and search.iterations == done
+        whole = make_bot(game_id, "normal", 21).start(view)
+        whole.finish()
+        assert whole.iterations == done and whole.summary() == search.summary()
         assert search.best_action() == make_bot(game_id, "normal", 21).choose(view)
 
 
@@ -238,3 +244,48 @@ def test_trickbook_resample_does_not_copy_the_asked_seats_true_special() -> None
         rng = Rng(1)
         shares.append(sum(PSYCHE in state.resample(2, rng).specials[1] for _ in range(400)) / 400)
     assert abs(shares[0] - shares[1]) < 0.1, f"Psyche! share {shares[0]:.2f} vs {shares[1]:.2f}"
+
+
+def wray_hand_start() -> tuple[pygame_rules.State, int]:
+    """The first decision of a Magic Trick (Wray) hand: every playout plays 13 tricks."""
+    state = pygame_rules.get_game("magic-trick-wray").new_game(4, 3)
+    return state, state.acting()[0]
+
+
+def test_a_playout_step_budget_stops_a_search_with_long_playouts_sooner() -> None:
+    state, seat = wray_hand_start()
+    config = config_for("magic-trick-wray", "hard")
+    budget = config.playout_steps * config.iterations
+    assert budget > 0
+    search = Search(SeatView(state, seat), 3, config)
+    search.finish()
+    assert search.finished and search.iterations < config.iterations
+    assert budget <= search.steps < budget + config.max_rollout
+    unlimited = Search(SeatView(state, seat), 3, replace(config, playout_steps=0))
+    unlimited.finish()
+    assert unlimited.iterations == config.iterations and unlimited.steps > budget
+
+
+def test_playouts_settled_from_the_root_stop_at_the_end_of_the_hand() -> None:
+    """Near a hand's end the tree reaches the next hand; with `settle_from_root` no
+    playout goes on through it (the next deal says nothing about this decision)."""
+    state, seat = wray_hand_start()
+    rng = Rng(4)
+    while True:
+        seat = state.acting()[0]
+        moves_left = 0
+        rest = state.clone()
+        while rest.scores() == state.scores():
+            rest.apply(rest.acting()[0], rest.legal_actions(rest.acting()[0])[0])
+            moves_left += 1
+        if moves_left <= 6 and len(state.legal_actions(seat)) > 1:
+            break
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    config = config_for("magic-trick-wray", iterations=200, playout_steps=0)
+    assert config.settle_from_root
+    settled = Search(SeatView(state, seat), 1, config)
+    settled.finish()
+    from_rollout = Search(SeatView(state, seat), 1, replace(config, settle_from_root=False))
+    from_rollout.finish()
+    # A playout through the next hand is some 56 moves more than one that stops.
+    assert 3 * settled.steps < from_rollout.steps

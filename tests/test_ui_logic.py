@@ -135,8 +135,7 @@ def test_a_bot_within_its_time_limit_thinks_its_whole_budget() -> None:
     turn = session.start_bot(seat)
     while not turn.step(0.0, limit=float("inf")):
         pass
-    assert not turn.capped
-    assert turn.thinking.iterations == turn.thinking.config.iterations
+    assert not turn.capped and turn.thinking.finished
     whole = session.start_bot(seat)
     whole.step(None)
     assert turn.action == whole.action

@@ -40,6 +40,10 @@ class SeatView:
     def legal_actions(self) -> list[Action]:
         return self._state.legal_actions(self.seat)
 
+    def scores(self) -> list[int]:
+        """The scores so far (public in every game)."""
+        return self._state.scores()
+
     def resample(self, rng: Rng) -> State:
         """A full state consistent with this seat's observation (fresh randomness)."""
         return self._state.resample(self.seat, rng)

@@ -44,11 +44,15 @@ class SearchConfig:
     """How hard the search thinks and how it rolls out (see docs/bots.md)."""
 
     iterations: int = 200  # playouts per move (the reproducible budget)
+    playout_steps: int = 0  # and at most this many engine moves per playout on average
+    # (0: no limit): moves whose playouts run far (a whole hand) stop sooner, and cost
+    # about what the others cost. Counted, not timed, so it stays reproducible.
     seconds: float | None = None  # optional wall-clock cap per move (never used in tests)
     exploration: float = 0.7  # UCB constant, on rewards scaled to [0, 1]
     worlds: int = 32  # determinizations drawn, then reused in turn (resample is costly)
     horizon: int = 0  # rollout moves per player before the rollout may stop ...
     settle: bool = True  # ... then on until the scores change (a trick or hand is scored)
+    settle_from_root: bool = False  # the change counted from the decision, not the rollout
     max_rollout: int = 1000  # hard cap on rollout steps
     rollout: str = "random"  # "random", or "heuristic" (the game's heuristic bot)
     heuristic_prior: float = 0.5  # root bonus for the heuristic bot's move (0: none)
@@ -63,8 +67,13 @@ LEVEL_ITERATIONS = {"normal": 100, "hard": 500}
 # for itself, and scale the level budgets to the game's speed. Unknown games (a new
 # game, Baker until it is tuned) get SearchConfig() and LEVEL_ITERATIONS.
 GAME_TUNING: dict[str, dict[str, Any]] = {
-    # Random rollouts to the end of the hand (scores change only when a hand is scored).
-    "magic-trick-wray": {},
+    # Random rollouts to the end of the hand (scores change only when a hand is scored),
+    # and no further: once the tree has passed the end of the hand, the next hand would
+    # add only noise, and a whole hand of time to every such playout.
+    # A playout from the first move of a hand is 13 tricks, about 56 moves; from the middle
+    # of a hand about half that (36 at the median): 40 keeps the hand's first moves near
+    # the others' time (issue 7: under 1 s in the browser at Hard).
+    "magic-trick-wray": {"settle_from_root": True, "playout_steps": 40},
     # A round is 8 moves per player (split, pick, six tricks); its tricks all score.
     "trick-of-trip": {"horizon": 8, "levels": {"normal": 80, "hard": 400}},
     # Dice decide a lot: the heuristic bot plays the rollouts (it is cheap here).
@@ -150,8 +159,10 @@ class Search:
         self.seat = view.seat
         self.config = config or config_for(view.game_id)
         self.legal = view.legal_actions()
+        self.root_scores = view.scores()
         self.root = Node(-1, None)
         self.iterations = 0
+        self.steps = 0  # engine moves played in all playouts so far (tree and rollout)
         self._world_rng = Rng(seed)
         self._sim_rng = Rng(seed ^ 0x5EA2C4)
         self._worlds: list[State] = []
@@ -184,8 +195,11 @@ class Search:
 
     @property
     def finished(self) -> bool:
-        """True once the configured budget of playouts has run (or there is nothing to decide)."""
-        return len(self.legal) <= 1 or self.iterations >= self.config.iterations
+        """True once the configured budget has run (or there is nothing to decide)."""
+        config = self.config
+        if len(self.legal) <= 1 or self.iterations >= config.iterations:
+            return True
+        return 0 < config.playout_steps * config.iterations <= self.steps
 
     def step(self, seconds: float | None = 0.03) -> bool:
         """Run what is left of the budget for at most `seconds`; True when finished.
@@ -198,8 +212,19 @@ class Search:
         if not self._prior_done and seconds is not None:
             self._advance_prior(seconds)  # the heuristic's opinion first, in its own slices
             return self.finished
-        self.run(self.config.iterations - self.iterations, seconds)
+        self.finish(seconds)
         return self.finished
+
+    def finish(self, seconds: float | None = None) -> None:
+        """Run what is left of the configured budget (or until `seconds` pass)."""
+        if self.finished:
+            return
+        self._advance_prior(None)
+        deadline = None if seconds is None else time.perf_counter() + seconds
+        while not self.finished:
+            self._iterate()
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
 
     def best_action(self) -> Action:
         """The most tried move at the root (ties: better average, then the listed order)."""
@@ -283,10 +308,12 @@ class Search:
             legal = state.legal_actions(seat)
             if not in_tree:
                 apply(seat, policy(state, seat, legal, rng))
+                self.steps += 1
                 continue
             node, expanded = self._select(node, seat, legal, rng)
             path.append(node)
             apply(seat, node.action)
+            self.steps += 1
         result = self._rollout(state, policy, rng)
         for value in result:
             if value < self._low:
@@ -335,10 +362,13 @@ class Search:
         return best, False
 
     def _rollout(self, state: State, policy: RolloutPolicy, rng: Rng) -> list[float]:
-        """Play on with `policy` until the horizon has passed and the scores moved."""
+        """Play on with `policy` until the horizon has passed and the scores moved (since
+        the rollout began, or with `settle_from_root` since the decision)."""
         config = self.config
         apply = _fast_apply(state)
-        start = state.scores() if config.settle else None
+        start = None
+        if config.settle:
+            start = self.root_scores if config.settle_from_root else state.scores()
         horizon = config.horizon * state.num_players
         for step in range(config.max_rollout):
             acting = state.acting()
@@ -348,6 +378,7 @@ class Search:
                 break
             seat = acting[0]
             apply(seat, policy(state, seat, state.legal_actions(seat), rng))
+            self.steps += 1
         return rewards(state)
 
 
@@ -368,5 +399,5 @@ class SearchBot:
 
     def choose(self, view: SeatView) -> Action:
         search = self.start(view)
-        search.run(search.config.iterations, search.config.seconds)
+        search.finish(search.config.seconds)
         return search.best_action()
