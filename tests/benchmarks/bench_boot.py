@@ -10,11 +10,8 @@ Usage: python tests/benchmarks/bench_boot.py [runs]   (needs a built _site/)
 
 from __future__ import annotations
 
-import functools
-import http.server
 import statistics
 import sys
-import threading
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
@@ -22,7 +19,7 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "_site"
 sys.path.insert(0, str(ROOT / "tests"))
-from browser.conftest import _Handler, system_chromium  # noqa: E402
+from browser.conftest import start_server, system_chromium  # noqa: E402
 
 BARE = """<!doctype html><html><head><meta charset="utf-8"><title>bare</title>
 <script type="module" src="./static/vendor/pyscript/core.js"></script></head>
@@ -35,10 +32,7 @@ document.body.setAttribute("data-ready", str(performance.now()))
 def main() -> None:
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 3
     (SITE / "bench-bare.html").write_text(BARE)
-    handler = functools.partial(_Handler, directory=str(SITE))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    server, url = start_server(SITE)
     lobby, bare, table = [], [], []
     try:
         with sync_playwright() as p:

@@ -17,11 +17,8 @@ Usage: python tests/benchmarks/bench_bots_browser.py [--levels hard,normal] [--m
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import statistics
 import sys
-import threading
 from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
@@ -30,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from browser.conftest import PHONE, _Handler, play_to_end, system_chromium  # noqa: E402
+from browser.conftest import PHONE, play_to_end, start_server, system_chromium  # noqa: E402
 
 import pygame_rules  # noqa: E402
 
@@ -73,10 +70,7 @@ def main() -> None:
     parser.add_argument("--cpu-slowdown", type=float, default=1.0)
     args = parser.parse_args()
     games = args.games or [g.id for g in pygame_rules.list_games()]
-    handler = functools.partial(_Handler, directory=str(ROOT / "_site"))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    server, base = start_server(ROOT / "_site")
     print(
         f"Chromium headless, phone viewport, CPU slowdown x{args.cpu_slowdown:g}, "
         f"about {args.moves} bot decisions per game and level"

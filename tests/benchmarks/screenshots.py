@@ -18,22 +18,15 @@ sys.path.insert(0, str(ROOT / "tests"))
 from browser.conftest import (  # noqa: E402
     DESKTOP,
     PHONE,
-    _Handler,
     play_to_end,
+    start_server,
     system_chromium,
 )
 
 
 def main() -> None:
-    import functools
-    import http.server
-    import threading
-
     games = sys.argv[1:] or ["trick-of-trip"]
-    handler = functools.partial(_Handler, directory=str(ROOT / "_site"))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    server, url = start_server(ROOT / "_site")
     out = ROOT / "screenshots"
     out.mkdir(exist_ok=True)
     with sync_playwright() as p:

@@ -10,6 +10,7 @@ import functools
 import http.server
 import json
 import shutil
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -68,6 +69,25 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class SiteServer(http.server.ThreadingHTTPServer):
+    """A static server for tests; a browser dropping a connection is not an error."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
+def start_server(directory: Path, host: str = "127.0.0.1") -> tuple[SiteServer, str]:
+    """Serve `directory` on a free port of `host` in a thread; the server and its URL."""
+    handler = functools.partial(_Handler, directory=str(directory))
+    server = SiteServer((host, 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://{host}:{server.server_address[1]}/"
+
+
 @pytest.fixture(scope="session")
 def site_url() -> Iterator[str]:
     """Serve _site/ (built by `python3 tasks.py test`, or here when missing)."""
@@ -75,12 +95,10 @@ def site_url() -> Iterator[str]:
         import tasks
 
         tasks.build()
-    handler = functools.partial(_Handler, directory=str(SITE))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server, url = start_server(SITE)
+    yield url
     server.shutdown()
+    server.server_close()
 
 
 class StrictPage:

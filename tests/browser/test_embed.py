@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
 
-from .conftest import StrictPage, _Handler
+from .conftest import StrictPage, start_server
 
 pytestmark = pytest.mark.browser
 
@@ -33,11 +30,10 @@ HOST_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title
 @pytest.fixture
 def host_dir(tmp_path: Path) -> Iterator[tuple[Path, str]]:
     """A second site on `localhost` (the game itself is served from 127.0.0.1)."""
-    handler = functools.partial(_Handler, directory=str(tmp_path))
-    server = http.server.ThreadingHTTPServer(("localhost", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield tmp_path, f"http://localhost:{server.server_address[1]}/"
+    server, url = start_server(tmp_path, "localhost")
+    yield tmp_path, url
     server.shutdown()
+    server.server_close()
 
 
 def host_page(browser: Browser, host: tuple[Path, str], site_url: str, sandbox: str = ""):

@@ -2,23 +2,16 @@
 
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
-
 import pytest
 from playwright.sync_api import Browser, expect
 
-from .conftest import PHONE, SITE, StrictPage, _Handler
+from .conftest import PHONE, SITE, StrictPage, start_server
 
 pytestmark = pytest.mark.browser
 
 
 def test_second_visit_works_with_the_server_gone(browser: Browser) -> None:
-    handler = functools.partial(_Handler, directory=str(SITE))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    server, url = start_server(SITE)
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
     strict = StrictPage(page, url.rstrip("/"))
@@ -56,10 +49,7 @@ def test_new_version_is_offered_and_replaces_the_old_cache(browser: Browser, tmp
 
     site = tmp_path / "site"
     shutil.copytree(SITE, site)
-    handler = functools.partial(_Handler, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    server, url = start_server(site)
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
     strict = StrictPage(page, url.rstrip("/"))

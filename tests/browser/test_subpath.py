@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
 from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, expect
 
-from .conftest import PHONE, SITE, StrictPage, _Handler
+from .conftest import PHONE, SITE, StrictPage, start_server
 
 pytestmark = pytest.mark.browser
 
@@ -21,10 +18,8 @@ REPO = "trick-table"
 def subpath_url(tmp_path) -> Iterator[str]:
     """Serve a folder whose only entry is the built site, under /trick-table/."""
     (tmp_path / REPO).symlink_to(SITE, target_is_directory=True)
-    handler = functools.partial(_Handler, directory=str(tmp_path))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/{REPO}/"
+    server, url = start_server(tmp_path)
+    yield f"{url}{REPO}/"
     server.shutdown()
     server.server_close()
 
