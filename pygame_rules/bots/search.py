@@ -183,15 +183,8 @@ class Search:
         """
         if len(self.legal) <= 1:
             return 0
-        self._advance_prior(None)
-        deadline = None if seconds is None else time.perf_counter() + seconds
-        done = 0
-        while iterations is None or done < iterations:
-            self._iterate()
-            done += 1
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
-        return done
+        target = None if iterations is None else self.iterations + iterations
+        return self._playouts(lambda: target is not None and self.iterations >= target, seconds)
 
     @property
     def finished(self) -> bool:
@@ -217,14 +210,20 @@ class Search:
 
     def finish(self, seconds: float | None = None) -> None:
         """Run what is left of the configured budget (or until `seconds` pass)."""
-        if self.finished:
-            return
+        if not self.finished:
+            self._playouts(lambda: self.finished, seconds)
+
+    def _playouts(self, done: Callable[[], bool], seconds: float | None) -> int:
+        """Playouts until `done()` or `seconds` pass (after the heuristic's prior); how many."""
         self._advance_prior(None)
         deadline = None if seconds is None else time.perf_counter() + seconds
-        while not self.finished:
+        ran = 0
+        while not done():
             self._iterate()
+            ran += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
+        return ran
 
     def best_action(self) -> Action:
         """The most tried move at the root (ties: better average, then the listed order)."""
