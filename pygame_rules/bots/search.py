@@ -76,8 +76,16 @@ GAME_TUNING: dict[str, dict[str, Any]] = {
     "magic-trick-wray": {"settle_from_root": True, "playout_steps": 40},
     # A round is 8 moves per player (split, pick, six tricks); its tricks all score.
     "trick-of-trip": {"horizon": 8, "levels": {"normal": 80, "hard": 400}},
-    # Dice decide a lot: the heuristic bot plays the rollouts (it is cheap here).
-    "trickbook": {"rollout": "heuristic", "levels": {"normal": 40, "hard": 200}},
+    # Dice decide a lot: the heuristic bot plays the rollouts (it is cheap here). A
+    # rollout stops at the next letter, so it cannot see what a special kept in hand is
+    # worth later; with the usual nudge the search spent Steal Turn! where the heuristic
+    # keeps it, and lost (docs/bots.md). A strong nudge: the search overrules the
+    # heuristic only on clear evidence.
+    "trickbook": {
+        "rollout": "heuristic",
+        "heuristic_prior": 5.0,
+        "levels": {"normal": 40, "hard": 200},
+    },
 }
 
 
