@@ -24,7 +24,7 @@ from multiprocessing import Pool
 from typing import Any
 
 from . import get_game
-from .bots import LEVELS, Bot, SeatView, heuristic_factory, make_bot
+from .bots import LEVELS, Bot, SeatView, bot_seed, heuristic_factory, make_bot
 
 
 @dataclass(frozen=True)
@@ -88,7 +88,7 @@ def play_game(task: tuple[str, int, list[Seat], int, dict[str, Any]]) -> GameRes
     while not state.is_over():
         seat = state.acting()[0]
         # Seeded like the app seeds its bots: game seed, seat, move number.
-        bot = seats[chairs[seat]].bot(game_id, deal_seed * 1009 + seat * 101 + moves)
+        bot = seats[chairs[seat]].bot(game_id, bot_seed(deal_seed, seat, moves))
         start = time.process_time()  # CPU time: comparable on a busy machine
         action = bot.choose(SeatView(state, seat))
         think[seat][0] += time.process_time() - start

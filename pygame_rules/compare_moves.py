@@ -22,7 +22,7 @@ from typing import Any
 
 from . import get_game
 from .arena import Seat
-from .bots import SeatView, heuristic_factory, make_bot
+from .bots import SeatView, bot_seed, heuristic_factory, make_bot
 from .contract import Action, State
 from .rng import Rng
 
@@ -48,8 +48,12 @@ def win_chance(state: State, action: Action, rollouts: int, seed: int) -> float:
         moves = 0
         while not world.is_over():
             seat = world.acting()[0]
-            bot_seed = (i * 7919 + moves * 31 + seat) & 0xFFFFFFFF
-            bot = factory(bot_seed, 0.0) if seat == SEAT else make_bot(game_id, "easy", bot_seed)
+            rollout_seed = (i * 7919 + moves * 31 + seat) & 0xFFFFFFFF
+            bot = (
+                factory(rollout_seed, 0.0)
+                if seat == SEAT
+                else make_bot(game_id, "easy", rollout_seed)
+            )
             world.apply(seat, bot.choose(SeatView(world, seat)))
             moves += 1
         winners = world.winners()
@@ -67,17 +71,17 @@ def compare_game(task: tuple[str, int, int, str, int, dict[str, Any]]) -> list[t
     moves = 0
     while not state.is_over():
         seat = state.acting()[0]
-        bot_seed = seed * 1009 + seat * 101 + moves
+        move_seed = bot_seed(seed, seat, moves)
         view = SeatView(state, seat)
         if seat != SEAT:
-            action = make_bot(game_id, "easy", bot_seed).choose(view)
+            action = make_bot(game_id, "easy", move_seed).choose(view)
         else:
-            action = factory(bot_seed, 0.0).choose(view)
+            action = factory(move_seed, 0.0).choose(view)
             if len(view.legal_actions()) > 1:
-                searched = make_bot(game_id, level, bot_seed, **overrides).choose(view)
+                searched = make_bot(game_id, level, move_seed, **overrides).choose(view)
                 if searched != action:
-                    gain = win_chance(state, searched, rollouts, bot_seed) - win_chance(
-                        state, action, rollouts, bot_seed
+                    gain = win_chance(state, searched, rollouts, move_seed) - win_chance(
+                        state, action, rollouts, move_seed
                     )
                     found.append((f"{label(searched)} vs {label(action)}", gain))
         state.apply(seat, action)

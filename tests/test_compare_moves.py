@@ -22,8 +22,8 @@ def test_win_chance_counts_seat_zeros_wins_in_games_played_to_the_end() -> None:
 
 
 def test_easy_disagrees_with_its_own_heuristic_only_by_its_slips() -> None:
-    """Easy is the heuristic plus random slips: it disagrees sometimes, never everywhere,
-    and the comparison is reproducible."""
+    """Easy is the heuristic plus random slips: it disagrees somewhere in a game, each
+    gain is a difference of two win chances, and the comparison is reproducible."""
     task = ("trickbook", 2, 7, "easy", 4, {})
     found = compare_game(task)
     assert found == compare_game(task)

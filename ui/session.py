@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pygame_rules
-from pygame_rules.bots import Bot, SeatView, make_bot, think
+from pygame_rules.bots import Bot, SeatView, bot_seed, make_bot, think
 from pygame_rules.contract import IllegalAction, State, visible_events
 
 from . import tables
@@ -116,7 +116,7 @@ class Session:
 
         Seeded by game seed, seat and move number, so a replayed game asks the same.
         """
-        bot = make_bot(self.game_id, self.level, self.seed * 1009 + seat * 101 + len(self.history))
+        bot = make_bot(self.game_id, self.level, bot_seed(self.seed, seat, len(self.history)))
         return BotTurn(bot, SeatView(self.state.clone(), seat))
 
     def bot_move(self, seat: int) -> list[dict[str, Any]]:

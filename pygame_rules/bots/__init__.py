@@ -117,6 +117,13 @@ def heuristic_factory(game_id: str) -> HeuristicFactory | None:
 EASY_RANDOMNESS = 0.25
 
 
+def bot_seed(game_seed: int, seat: int, move: int) -> int:
+    """The seed of the bot that makes move number `move` for `seat` in the game of
+    `game_seed`: the app, the arena and compare_moves all seed bots this way, so a game
+    replayed anywhere asks the same questions and gets the same answers."""
+    return game_seed * 1009 + seat * 101 + move
+
+
 def make_bot(game_id: str, level: str = "normal", seed: int = 0, **overrides: Any) -> Bot:
     """A bot for `game_id` at `level` (one of LEVELS); `overrides` tune the search levels.
 
