@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 from test_trickbook import DOUBLE, GAME, MATCH, PASS, SET, SPECIAL, table
 
 from pygame_rules.bots import RandomBot, SeatView, heuristic_factory, make_bot, play_out
-from pygame_rules.bots.trickbook import TrickbookBot, holds_chance, land_chance
+from pygame_rules.bots.trickbook import TrickbookBot, holds_chance, land_chance, rest_of_turn
 
 
 def bot_choice(state, seat: int, seed: int = 0) -> dict:
@@ -61,12 +62,48 @@ def test_focus_only_when_it_lands_the_roll() -> None:
     assert bot_choice(state, 0) == PASS
 
 
-def test_one_more_on_a_failed_match_roll() -> None:
-    state = table([["impossible", "ollie", "ollie", "ollie"], ["impossible"]],
-                  [[], ["one-more"]], dice=[5, 2])  # fmt: skip
-    state.apply(0, SET("impossible"))
-    state.apply(1, MATCH)
-    assert bot_choice(state, 1) == SPECIAL("one-more")
+def test_one_more_on_a_failed_match_roll_only_for_the_last_letter() -> None:
+    def failed_match(letters: int):
+        state = table([["impossible", "ollie", "ollie", "ollie"], ["impossible"]],
+                      [[], ["one-more"]], dice=[5, 2], letters=[0, letters])  # fmt: skip
+        state.apply(0, SET("impossible"))
+        state.apply(1, MATCH)
+        return state
+
+    assert bot_choice(failed_match(3), 1) == PASS  # kept to rescue a set of our own
+    assert bot_choice(failed_match(4), 1) == SPECIAL("one-more")
+
+
+def test_focus_on_a_match_only_for_the_last_letter() -> None:
+    for letters, choice in ((0, PASS), (4, SPECIAL("focus"))):
+        state = table([["impossible", "ollie", "ollie", "ollie"], ["kickflip"]],
+                      [[], ["focus"]], dice=[6, 5, 3], letters=[0, letters])  # fmt: skip
+        state.apply(0, SET("impossible"))
+        state.apply(1, DOUBLE("kickflip"))
+        assert state.acting() == (1,)
+        assert bot_choice(state, 1) == choice
+
+
+def test_first_try_on_a_match_only_for_the_last_letter() -> None:
+    for letters, choice in ((3, PASS), (4, SPECIAL("first-try"))):
+        state = table([["impossible", "ollie", "ollie", "ollie"], ["impossible"]],
+                      [[], ["first-try"]], dice=[6], letters=[0, letters])  # fmt: skip
+        state.apply(0, SET("impossible"))
+        state.apply(1, MATCH)
+        assert state.acting() == (1,)
+        assert bot_choice(state, 1) == choice  # a match landing half the time
+
+
+def test_keeping_the_turn_is_worth_more_as_rivals_run_out_of_cards() -> None:
+    assert rest_of_turn(0) == pytest.approx(0.8 / 0.2)  # no cards: a letter on every landed set
+    assert [rest_of_turn(c) for c in range(4)] == sorted(
+        (rest_of_turn(c) for c in range(4)), reverse=True
+    )
+    # A rival one letter from out, three cards in hand: a Shuv-it lands more often and
+    # keeps the turn that drains them, where one Heelflip is likelier to be missed.
+    state = table([["shuv-it", "heelflip", "heelflip", "hardflip"],
+                   ["impossible", "hardflip", "360-flip"]], letters=[0, 4])  # fmt: skip
+    assert bot_choice(state, 0) == SET("shuv-it")
 
 
 def test_one_more_is_kept_when_two_rolls_fail() -> None:

@@ -17,10 +17,29 @@ from . import SeatView, register_heuristic
 
 TOTAL = {t["key"]: t["count"] for t in TRICKS}
 DIFFICULTY = {t["key"]: t["difficulty"] for t in TRICKS}
-KEEP_TURN = 2.5  # worth of keeping the turn after a landed set (more sets to come), in letters
-FIRST_TRY_SET_MIN = 5  # spend First Try! on sets this hard ...
-FIRST_TRY_MATCH_BELOW = 0.5  # ... and on matches less likely than this
+FIRST_TRY_SET_MIN = 5  # spend First Try! on sets this hard
+FIRST_TRY_LAST_LETTER_BELOW = 0.8  # and on a match for our last letter less likely than this
 STEAL_RISK = 0.4  # steal when the letter we face is at least this likely
+
+# A setter keeps setting until a set fails, and every landed set costs each matcher a
+# trick card (played or discarded), while only the setter draws: a long turn drains the
+# matchers' hands, and a matcher without cards takes a letter on every landed set. So
+# keeping the turn is worth the letters the rest of it deals, which grow as the rivals'
+# hands shrink. A rough model of the rest of a turn: each further set lands with
+# REST_LAND (mostly easy tricks) and a matcher holding cards fails it with REST_FAIL.
+REST_LAND = 0.8
+REST_FAIL = 0.25
+
+
+def rest_of_turn(cards: int) -> float:
+    """Letters a rival left holding `cards` trick cards takes in the rest of our turn."""
+    letters = REST_LAND / (1 - REST_LAND)  # with no cards: a letter per landed set
+    for _ in range(max(0, cards)):
+        letters = REST_LAND * (REST_FAIL + letters)
+    return letters
+
+
+REST_OF_TURN = tuple(rest_of_turn(cards) for cards in range(24))
 
 
 def land_chance(difficulty: int, penalty: int = 0, bonus: int = 0) -> float:
@@ -95,7 +114,8 @@ class TrickbookBot:
         return 1.0 + 0.5 * obs["letters"][seat]
 
     def _set_value(self, obs: Observation, key: str, first_try: bool) -> float:
-        """Worth of setting `key`: land chance x (letters handed out + keeping the turn)."""
+        """Worth of setting `key`: land chance x the letters it hands out, now and in the
+        rest of the turn it keeps (see `rest_of_turn`), weighted by `_letter_weight`."""
         me = obs["seat"]
         specials = [s["key"] for s in obs["specials"]]
         d = DIFFICULTY[key]
@@ -108,12 +128,15 @@ class TrickbookBot:
                 chance = 1 - (1 - chance) * (1 - land_chance(d, 0, bonus))
         unseen, pool = self._unseen(obs)
         unseen[key] = max(0, unseen[key])
-        letters = sum(
-            self._rival_fail(obs, key, s, unseen, pool) * self._letter_weight(obs, s)
-            for s in range(obs["num_players"])
-            if s != me and not obs["out"][s]
-        )
-        return chance * (letters + KEEP_TURN)
+        letters = 0.0
+        for s in range(obs["num_players"]):
+            if s == me or obs["out"][s]:
+                continue
+            now = self._rival_fail(obs, key, s, unseen, pool)
+            cards_after = max(0, obs["hand_sizes"][s] - 1)  # this match costs one
+            later = min(len(LETTERS) - obs["letters"][s], REST_OF_TURN[min(cards_after, 23)])
+            letters += (now + later) * self._letter_weight(obs, s)
+        return chance * letters
 
     # -- decisions -------------------------------------------------------------------
     def _choose_set(self, obs: Observation, legal: list[Action]) -> Action:
@@ -152,6 +175,11 @@ class TrickbookBot:
             return 0.0
         return land_chance(d, penalty) * land_chance(d)
 
+    @staticmethod
+    def _last_letter(obs: Observation) -> bool:
+        """Whether one more letter puts us out."""
+        return obs["letters"][obs["seat"]] >= len(LETTERS) - 1
+
     def _choose_special(self, obs: Observation, legal: list[Action]) -> Action:
         decision = obs["decision"]
         usable = decision["usable"]
@@ -162,8 +190,13 @@ class TrickbookBot:
         return {"type": "special", "card": pick} if pick else {"type": "pass"}
 
     def _after_roll(self, obs: Observation, usable: list[str]) -> str | None:
-        """Focus! when +1 lands a roll; One More! when a single roll is left failing."""
+        """Focus! when +1 lands a roll; One More! when a single roll is left failing.
+
+        Kept for our own sets (a rescued set keeps the turn, worth several letters) unless
+        the failing match would give us our last letter."""
         attempt = obs["attempt"]
+        if attempt["for"] == "match" and not self._last_letter(obs):
+            return None
         d = attempt["difficulty"]
         failing = [r for r in attempt["rolls"] if not r["success"]]
         specials = [s["key"] for s in obs["specials"]]
@@ -188,11 +221,15 @@ class TrickbookBot:
             if attempt["dice"] == 2:
                 chance *= land_chance(d)
             if attempt["for"] == "match":
-                near_out = obs["letters"][me] >= len(LETTERS) - 2
                 if "steal-turn" in usable and 1 - chance >= STEAL_RISK:
                     return "steal-turn"
-                limit = 0.8 if near_out else FIRST_TRY_MATCH_BELOW
-                if "first-try" in usable and chance < limit:
+                # First Try! is worth more on a hard set (letters all round, turn kept)
+                # than on a match, unless this match is for our last letter.
+                if (
+                    "first-try" in usable
+                    and self._last_letter(obs)
+                    and chance < FIRST_TRY_LAST_LETTER_BELOW
+                ):
                     return "first-try"
                 return None
             if "first-try" in usable and d >= FIRST_TRY_SET_MIN - 1 and chance < 0.55:
