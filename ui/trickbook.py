@@ -853,4 +853,59 @@ def final_details(view: TableView) -> El:
     )
 
 
-__all__ = ["SCORE_HEADING", "describe", "final_details", "render"]
+def land_words(key: str, penalty: int = 0) -> str:
+    """'it lands on a 3 or more (4 in 6)' for one die against the trick's difficulty."""
+    need = TRICK_BY_KEY[key]["difficulty"] + penalty
+    if need > 6:
+        return "it cannot land on one die"
+    return f"it lands on a {need} or more ({7 - need} in 6)"
+
+
+def hint_reason(action: dict[str, Any], view: TableView) -> str | None:
+    """Why the hinted move, in the terms the heuristic bot weighs (bots/trickbook.py)."""
+    obs = view.obs
+    me = obs["seat"]
+    kind = action["type"]
+    if kind == "set":
+        key = action["trick"]
+        return (
+            f"sets the {trick_name(key)}: {land_words(key, obs['psyched'][me])}, and every "
+            "landed set keeps your turn and costs each rival a card"
+        )
+    if kind == "match":
+        return f"one roll with your own {trick_name(obs['trick']['key'])} beats two"
+    if kind == "double":
+        return (
+            f"no {trick_name(obs['trick']['key'])} in hand: gives up the "
+            f"{trick_name(action['discard'])}, the card least worth setting, to roll twice"
+        )
+    decision = obs.get("decision") or {}
+    if "for" not in decision:
+        return None  # rock, paper, scissors
+    for_set = decision["for"] == "set"
+    last_letter = obs["letters"][me] >= len(LETTERS) - 1
+    if kind == "special":
+        card = action["card"]
+        name = SPECIAL_BY_KEY[card]["name"]
+        if card == "steal-turn":
+            return f"{name} ends this sequence with no letters, and you set next"
+        if card == "psyche":
+            target = view.names[decision["attempter"]]
+            return f"{name} may give {object_name(target)} {MINUS}1 on this roll"
+        if for_set:
+            stake = "a landed set keeps your turn"
+        else:
+            stake = "this letter would put you out" if last_letter else "it saves you a letter"
+        return f"{name}: {SPECIAL_EFFECT[card]}; {stake}"
+    if kind == "pass" and not for_set and not last_letter:
+        mine = [u for u in decision.get("usable", []) if u in ("focus", "one-more", "first-try")]
+        if decision["attempter"] == me and mine:
+            names = and_list([SPECIAL_BY_KEY[u]["name"] for u in mine])
+            return (
+                f"keeps {names} for a set of your own: a rescued set keeps your turn, "
+                "a rescued match saves just one letter"
+            )
+    return None
+
+
+__all__ = ["SCORE_HEADING", "describe", "final_details", "hint_reason", "render"]
