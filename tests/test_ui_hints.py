@@ -123,9 +123,18 @@ def test_trickbook_reasons_weigh_the_roll_the_turn_and_the_specials() -> None:
     )
 
 
-def test_trickbook_reasons_for_steal_turn_and_psyche() -> None:
-    from test_trickbook import SET, SPECIAL, table
+def test_trickbook_reasons_for_first_try_steal_turn_and_psyche() -> None:
+    from test_trickbook import PASS, SET, SPECIAL, table
 
+    state = table([["hardflip", "ollie"], ["ollie"]], [["first-try"], []])
+    assert trickbook.hint_reason(SET("hardflip"), trickbook_view(state, 0)) == (
+        "sets the Hardflip to land it with First Try!: few rivals will match it, and your "
+        "turn goes on"
+    )
+    state.apply(0, SET("ollie"))
+    assert trickbook.hint_reason(PASS, trickbook_view(state, 0)) == (
+        "keeps First Try! for a harder set: it lands on a 2 or more (5 in 6) anyway"
+    )
     state = table([["ollie"], ["kickflip"], ["ollie"]], [["steal-turn", "psyche"], [], []],
                   setter=1)  # fmt: skip
     state.apply(1, SET("kickflip"))

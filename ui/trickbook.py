@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from pygame_rules.bots.trickbook import FIRST_TRY_SET_MIN
 from pygame_rules.trickbook import LETTERS, SPECIALS, TRICKS
 
 from .tables import TableView, and_list, verb
@@ -868,6 +869,12 @@ def hint_reason(action: dict[str, Any], view: TableView) -> str | None:
     kind = action["type"]
     if kind == "set":
         key = action["trick"]
+        held = [s["key"] for s in obs["specials"]]
+        if "first-try" in held and TRICK_BY_KEY[key]["difficulty"] >= FIRST_TRY_SET_MIN:
+            return (
+                f"sets the {trick_name(key)} to land it with First Try!: few rivals will "
+                "match it, and your turn goes on"
+            )
         return (
             f"sets the {trick_name(key)}: {land_words(key, obs['psyched'][me])}, and every "
             "landed set keeps your turn and costs each rival a card"
@@ -897,14 +904,18 @@ def hint_reason(action: dict[str, Any], view: TableView) -> str | None:
         else:
             stake = "this letter would put you out" if last_letter else "it saves you a letter"
         return f"{name}: {SPECIAL_EFFECT[card]}; {stake}"
-    if kind == "pass" and not for_set and not last_letter:
-        mine = [u for u in decision.get("usable", []) if u in ("focus", "one-more", "first-try")]
-        if decision["attempter"] == me and mine:
-            names = and_list([SPECIAL_BY_KEY[u]["name"] for u in mine])
-            return (
-                f"keeps {names} for a set of your own: a rescued set keeps your turn, "
-                "a rescued match saves just one letter"
-            )
+    mine = [u for u in decision["usable"] if u in ("focus", "one-more", "first-try")]
+    if kind != "pass" or decision["attempter"] != me or not mine:
+        return None
+    names = and_list([SPECIAL_BY_KEY[u]["name"] for u in mine])
+    if for_set and decision["window"] == "before":
+        key = obs["trick"]["key"]
+        return f"keeps {names} for a harder set: {land_words(key, obs['psyched'][me])} anyway"
+    if not for_set and not last_letter:
+        return (
+            f"keeps {names} for a set of your own: a rescued set keeps your turn, "
+            "a rescued match saves just one letter"
+        )
     return None
 
 
