@@ -9,6 +9,11 @@ for seat 0 (so only what it knows), seat 0 then playing the heuristic and the ot
 Easy. It prints, per kind of disagreement, how often it came up and the mean difference
 in win chance (search minus heuristic), then the mean over all with a 95% interval.
 The arena says whether a level wins; this says which of its choices cost or gain.
+
+`--level best` is no bot but a ceiling: at each decision every legal move is scored by
+the rollouts, the best is taken, and its gain is measured on as many fresh rollouts
+(a second set, so the noise that made it look best does not count). It says how much
+a search could win over the heuristic, one decision at a time, given ample time.
 """
 
 from __future__ import annotations
@@ -27,6 +32,8 @@ from .contract import Action, State
 from .rng import Rng
 
 SEAT = 0  # the seat whose decisions are compared
+BEST = "best"  # the ceiling: each decision's best move by rollouts (see the docstring)
+FRESH = 0x5EED  # offsets the seed of the rollouts that measure `best`'s gain
 
 
 def label(action: Action) -> str:
@@ -77,11 +84,18 @@ def compare_game(task: tuple[str, int, int, str, int, dict[str, Any]]) -> list[t
             action = make_bot(game_id, "easy", move_seed).choose(view)
         else:
             action = factory(move_seed, 0.0).choose(view)
-            if len(view.legal_actions()) > 1:
-                searched = make_bot(game_id, level, move_seed, **overrides).choose(view)
+            legal = view.legal_actions()
+            if len(legal) > 1:
+                scored_by = move_seed
+                if level == BEST:
+                    chances = [win_chance(state, a, rollouts, move_seed) for a in legal]
+                    searched = legal[chances.index(max(chances))]
+                    scored_by = move_seed + FRESH
+                else:
+                    searched = make_bot(game_id, level, move_seed, **overrides).choose(view)
                 if searched != action:
-                    gain = win_chance(state, searched, rollouts, move_seed) - win_chance(
-                        state, action, rollouts, move_seed
+                    gain = win_chance(state, searched, rollouts, scored_by) - win_chance(
+                        state, action, rollouts, scored_by
                     )
                     found.append((f"{label(searched)} vs {label(action)}", gain))
         state.apply(seat, action)
@@ -118,7 +132,11 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--game", required=True)
     parser.add_argument("--players", type=int, required=True)
-    parser.add_argument("--level", default="hard", help="search level, with +key=value overrides")
+    parser.add_argument(
+        "--level",
+        default="hard",
+        help="search level, with +key=value overrides, or 'best' (the ceiling, see above)",
+    )
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--rollouts", type=int, default=300, help="per move compared")
     parser.add_argument("--seed", type=int, default=100, help="first game's seed")
@@ -126,9 +144,9 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if heuristic_factory(args.game) is None:
         parser.error(f"{args.game} has no heuristic bot")
-    seat = Seat.parse(args.level)
+    seat = Seat(BEST, BEST) if args.level == BEST else Seat.parse(args.level)
     if seat.level == "heuristic":
-        parser.error("compare a level (easy, normal, hard) with the heuristic bot")
+        parser.error("compare a level (easy, normal, hard, best) with the heuristic bot")
     tasks = [
         (args.game, args.players, args.seed + g, seat.level, args.rollouts, dict(seat.overrides))
         for g in range(args.games)

@@ -31,6 +31,15 @@ def test_easy_disagrees_with_its_own_heuristic_only_by_its_slips() -> None:
     assert all(" vs " in kind for kind, _ in found)
 
 
+def test_best_takes_the_move_its_rollouts_favour_and_measures_it_afresh() -> None:
+    task = ("trickbook", 2, 7, "best", 6, {})
+    found = compare_game(task)
+    assert found == compare_game(task)
+    assert found and all(-1.0 <= gain <= 1.0 for _, gain in found)
+    # a gain measured on the same rollouts that chose the move could never be negative
+    assert any(gain < 0 for _, gain in found)
+
+
 def test_report_lists_kinds_costliest_first_with_an_overall_mean() -> None:
     text = report([[("a vs b", -0.2), ("c vs d", 0.1)], [("a vs b", -0.1)]])
     rows = [line for line in text.splitlines() if line.startswith("| ") and " vs " in line]
