@@ -76,15 +76,20 @@ GAME_TUNING: dict[str, dict[str, Any]] = {
     "magic-trick-wray": {"settle_from_root": True, "playout_steps": 40},
     # A round is 8 moves per player (split, pick, six tricks); its tricks all score.
     "trick-of-trip": {"horizon": 8, "levels": {"normal": 80, "hard": 400}},
-    # Dice decide a lot: the heuristic bot plays the rollouts (it is cheap here). A
-    # rollout stops at the next letter, so it cannot see what a special kept in hand is
-    # worth later; with the usual nudge the search spent Steal Turn! where the heuristic
-    # keeps it, and lost (docs/bots.md). A strong nudge: the search overrules the
-    # heuristic only on clear evidence.
+    # Dice decide a lot: the heuristic bot plays the rollouts (it is cheap here), to the
+    # end of the game. A rollout that stops at the next letter cannot see what a special
+    # kept in hand is worth later, so the search spent Focus!, First Try! and Steal Turn!
+    # on matches where the heuristic keeps them for its sets, and lost (docs/bots.md).
+    # A strong nudge: the search overrules the heuristic only on clear evidence. A
+    # playout from the first move of a 5-player game is about 100 moves, 60 on average
+    # keeps such moves near the others' time.
     "trickbook": {
         "rollout": "heuristic",
+        "settle": False,
+        "horizon": 1000,  # moves per player: past the end of any game
         "heuristic_prior": 5.0,
-        "levels": {"normal": 40, "hard": 200},
+        "playout_steps": 60,
+        "levels": {"normal": 25, "hard": 100},
     },
 }
 
