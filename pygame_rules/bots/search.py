@@ -89,7 +89,7 @@ GAME_TUNING: dict[str, dict[str, Any]] = {
         "horizon": 1000,  # moves per player: past the end of any game
         "heuristic_prior": 5.0,
         "playout_steps": 60,
-        "levels": {"normal": 25, "hard": 100},
+        "levels": {"normal": 20, "hard": 100},
     },
 }
 
