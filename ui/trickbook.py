@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from pygame_rules.bots.trickbook import FIRST_TRY_SET_MIN
+from pygame_rules.bots.trickbook import FIRST_TRY_SET_MIN, on_last_letter
 from pygame_rules.trickbook import LETTERS, SPECIALS, TRICKS
 
 from .tables import TableView, and_list, verb
@@ -890,7 +890,7 @@ def hint_reason(action: dict[str, Any], view: TableView) -> str | None:
     if "for" not in decision:
         return None  # rock, paper, scissors
     for_set = decision["for"] == "set"
-    last_letter = obs["letters"][me] >= len(LETTERS) - 1
+    last_letter = on_last_letter(obs)
     if kind == "special":
         card = action["card"]
         name = SPECIAL_BY_KEY[card]["name"]

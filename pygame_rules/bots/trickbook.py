@@ -39,7 +39,9 @@ def rest_of_turn(cards: int) -> float:
     return letters
 
 
-REST_OF_TURN = tuple(rest_of_turn(cards) for cards in range(24))
+def on_last_letter(obs: Observation) -> bool:
+    """Whether one more letter puts the observing seat out."""
+    return obs["letters"][obs["seat"]] >= len(LETTERS) - 1
 
 
 def land_chance(difficulty: int, penalty: int = 0, bonus: int = 0) -> float:
@@ -133,8 +135,8 @@ class TrickbookBot:
             if s == me or obs["out"][s]:
                 continue
             now = self._rival_fail(obs, key, s, unseen, pool)
-            cards_after = max(0, obs["hand_sizes"][s] - 1)  # this match costs one
-            later = min(len(LETTERS) - obs["letters"][s], REST_OF_TURN[min(cards_after, 23)])
+            cards_after = obs["hand_sizes"][s] - 1  # this match costs one
+            later = min(len(LETTERS) - obs["letters"][s], rest_of_turn(cards_after))
             letters += (now + later) * self._letter_weight(obs, s)
         return chance * letters
 
@@ -175,11 +177,6 @@ class TrickbookBot:
             return 0.0
         return land_chance(d, penalty) * land_chance(d)
 
-    @staticmethod
-    def _last_letter(obs: Observation) -> bool:
-        """Whether one more letter puts us out."""
-        return obs["letters"][obs["seat"]] >= len(LETTERS) - 1
-
     def _choose_special(self, obs: Observation, legal: list[Action]) -> Action:
         decision = obs["decision"]
         usable = decision["usable"]
@@ -195,7 +192,7 @@ class TrickbookBot:
         Kept for our own sets (a rescued set keeps the turn, worth several letters) unless
         the failing match would give us our last letter."""
         attempt = obs["attempt"]
-        if attempt["for"] == "match" and not self._last_letter(obs):
+        if attempt["for"] == "match" and not on_last_letter(obs):
             return None
         d = attempt["difficulty"]
         failing = [r for r in attempt["rolls"] if not r["success"]]
@@ -227,7 +224,7 @@ class TrickbookBot:
                 # than on a match, unless this match is for our last letter.
                 if (
                     "first-try" in usable
-                    and self._last_letter(obs)
+                    and on_last_letter(obs)
                     and chance < FIRST_TRY_LAST_LETTER_BELOW
                 ):
                     return "first-try"
