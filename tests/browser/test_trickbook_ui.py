@@ -108,9 +108,11 @@ def test_two_player_game_by_clicks(phone: StrictPage, site_url: str) -> None:
 
 def test_four_player_game_completes(desktop: StrictPage, site_url: str) -> None:
     page = desktop.page
-    open_app(page, site_url + "?game=trickbook&players=4&seed=8&speed=instant")
+    open_app(page, site_url + "?game=trickbook&players=4&seed=9&speed=instant")
     page.wait_for_selector(ACTIONS)
     expect(page.locator("#screen .seat")).to_have_count(4)
+    # A deal on which the human is offered a special: whether one is depends on how the
+    # bots play (seed 8 stopped being one when the Trickbook bots changed in 25cf2c3).
     seen = play_checking(page, pick_seed=2)
     assert seen["special"] > 0  # the special prompt was met and answered on the way
     assert final_scores(page) == replayed_scores(page)
