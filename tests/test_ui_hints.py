@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from test_trickbook import DOUBLE, MATCH, PASS, SET, SPECIAL, table
+
 import pygame_rules
 from pygame_rules.trick_of_trip import make_card
 from ui import magic_trick_wray, trick_of_trip, trickbook
@@ -93,8 +95,6 @@ def trickbook_view(state: Any, seat: int) -> TableView:
 
 
 def test_trickbook_reasons_weigh_the_roll_the_turn_and_the_specials() -> None:
-    from test_trickbook import DOUBLE, MATCH, PASS, SET, SPECIAL, table
-
     state = table([["kickflip", "hardflip"], ["kickflip", "ollie"]], [[], ["one-more"]],
                   dice=[6, 2, 6])  # fmt: skip
     assert trickbook.hint_reason(SET("kickflip"), trickbook_view(state, 0)) == (
@@ -124,8 +124,6 @@ def test_trickbook_reasons_weigh_the_roll_the_turn_and_the_specials() -> None:
 
 
 def test_trickbook_reasons_for_first_try_steal_turn_and_psyche() -> None:
-    from test_trickbook import PASS, SET, SPECIAL, table
-
     state = table([["hardflip", "ollie"], ["ollie"]], [["first-try"], []])
     assert trickbook.hint_reason(SET("hardflip"), trickbook_view(state, 0)) == (
         "sets the Hardflip to land it with First Try!: few rivals will match it, and your "
