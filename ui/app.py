@@ -28,7 +28,7 @@ from .widgets import action_json
 
 SPEEDS = {"slow": 1.2, "normal": 0.7, "fast": 0.3, "instant": 0.0}  # seconds a bot's turn lasts
 THINK_SLICE = 0.03  # seconds of search between two yields to the page (no long task)
-MAX_THINK = 2.5  # a slow phone stops a search here and plays the best move found
+MAX_THINK = 0.9  # a search stops here and plays the best move found: a move stays under 1 s
 
 
 def think_limit() -> float:

@@ -4,7 +4,7 @@ For each game, at each level asked for, plays a seeded game in headless Chromium
 (the human clicking random legal moves, bots at speed "instant") and prints:
 - a bot's whole decision ("bot-think" performance measures the app records):
   median, 90th percentile and worst, against the budget of 1 s at Hard;
-- how many decisions the app's time limit (2.5 s) cut short ("bot-think-capped");
+- how many decisions the app's time limit (0.9 s) cut short ("bot-think-capped");
 - the longest main-thread task after boot (a `longtask` PerformanceObserver),
   against the budget of 100 ms while bots think;
 - the slowest redraw of the table ("render" measures), which is one task too.
