@@ -103,6 +103,15 @@ def compare_game(task: tuple[str, int, int, str, int, dict[str, Any]]) -> list[t
     return found
 
 
+def mean_and_interval(values: list[float], digits: int) -> str:
+    """The mean and the half-width of its 95% interval (normal approximation), as text."""
+    mean = sum(values) / len(values)
+    if len(values) < 2:
+        return f"{mean:+.{digits}f}"
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1))
+    return f"{mean:+.{digits}f} ± {1.96 * sd / math.sqrt(len(values)):.{digits}f}"
+
+
 def report(results: list[list[tuple[str, float]]]) -> str:
     """The table: per kind, count and mean gain (costliest first), then the overall mean."""
     kinds: dict[str, list[float]] = defaultdict(list)
@@ -114,12 +123,11 @@ def report(results: list[list[tuple[str, float]]]) -> str:
         lines.append(f"| {kind} | {len(gains)} | {sum(gains) / len(gains):+.3f} |")
     gains = [g for game in results for _, g in game]
     if len(gains) > 1:
-        mean = sum(gains) / len(gains)
-        sd = math.sqrt(sum((g - mean) ** 2 for g in gains) / (len(gains) - 1))
+        per_game = [sum(g for _, g in game) for game in results]
         lines.append(
             f"\n{len(gains)} disagreements in {len(results)} games; mean gain "
-            f"{mean:+.4f} ± {1.96 * sd / math.sqrt(len(gains)):.4f} per disagreement, "
-            f"{sum(gains) / len(results):+.3f} per game"
+            f"{mean_and_interval(gains, 4)} per disagreement, "
+            f"{mean_and_interval(per_game, 3)} per game"
         )
     else:
         lines.append(f"\n{len(gains)} disagreements in {len(results)} games")

@@ -44,7 +44,9 @@ def test_report_lists_kinds_costliest_first_with_an_overall_mean() -> None:
     text = report([[("a vs b", -0.2), ("c vs d", 0.1)], [("a vs b", -0.1)]])
     rows = [line for line in text.splitlines() if line.startswith("| ") and " vs " in line]
     assert rows[1:] == ["| a vs b | 2 | -0.150 |", "| c vs d | 1 | +0.100 |"]
-    assert "3 disagreements in 2 games; mean gain -0.0667" in text
+    # per disagreement: -0.0667, sd 0.1528; per game: -0.1 and -0.1, sd 0
+    assert "3 disagreements in 2 games; mean gain -0.0667 ± 0.1729 per disagreement" in text
+    assert "-0.100 ± 0.000 per game" in text
 
 
 def test_the_heuristic_cannot_be_compared_with_itself(capsys: pytest.CaptureFixture) -> None:
