@@ -278,6 +278,19 @@ def test_psyche_roll_off_shows_both_dice() -> None:
     assert [(r["role"], r["die"]) for r in pair] == [("attack", 5), ("defend", 2)]
 
 
+def test_situation_says_whose_trick_is_being_matched() -> None:
+    # Bot 1 has no Shuv-it, so it discards for two rolls; the human may psyche it first
+    state = table([["shuv-it"], ["ollie"]], [["psyche"], []], setter=0, dice=[4])
+    state.apply(0, SET("shuv-it"))
+    state.apply(1, {"type": "double", "discard": "ollie"})
+    assert tb.situation(view_of(state)) == "Bot 1 is matching your Shuv-it (2) with two rolls."
+    # the human matches; Bot 1 may psyche
+    state = table([["shuv-it"], ["shuv-it"]], [[], ["psyche"]], setter=1, dice=[4])
+    state.apply(1, SET("shuv-it"))
+    state.apply(0, {"type": "match"})
+    assert tb.situation(view_of(state)) == "You are matching Bot 1's Shuv-it (2)."
+
+
 def test_double_match_shows_both_dice_after_it_resolves() -> None:
     state = table([["kickflip", "ollie", "ollie"], ["kickflip"] * 2], setter=1, dice=[4, 5, 2])
     state.apply(1, SET("kickflip"))

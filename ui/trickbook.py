@@ -57,11 +57,15 @@ def trick_name(key: str) -> str:
     return TRICK_BY_KEY[key]["name"]
 
 
+def trick_with_difficulty(key: str) -> str:
+    """'Kickflip (3)'."""
+    return f"{trick_name(key)} ({TRICK_BY_KEY[key]['difficulty']})"
+
+
 def a_trick(key: str) -> str:
     """'a Kickflip (3)', 'an Ollie (2)'."""
-    name = trick_name(key)
-    article = "an" if name[0] in "AEIOU" else "a"
-    return f"{article} {name} ({TRICK_BY_KEY[key]['difficulty']})"
+    article = "an" if trick_name(key)[0] in "AEIOU" else "a"
+    return f"{article} {trick_with_difficulty(key)}"
 
 
 def plural(count: int, word: str) -> str:
@@ -456,7 +460,8 @@ def situation(view: TableView) -> str:
     if attempt["for"] == "set":
         return f"{setter} {is_are(setter)} setting {trick}."
     rolls = " with two rolls" if attempt["dice"] == 2 else ""
-    return f"{attempter} {is_are(attempter)} matching {possessive(setter)} {trick}{rolls}."
+    whose_trick = f"{possessive(setter)} {trick_with_difficulty(obs['trick']['key'])}"
+    return f"{attempter} {is_are(attempter)} matching {whose_trick}{rolls}."
 
 
 def table_cards(view: TableView) -> El | None:
