@@ -12,7 +12,7 @@ from typing import Any
 
 from pygame_rules.magic_trick_wray import HEARTS, SUITS, card_name, make_card, rank_ranges
 
-from .tables import TableView, verb
+from .tables import TableView, possessive, their, verb
 from .vdom import El, h
 from .widgets import action_button, board, card, card_row, controls, prompt, seat_panel, table
 
@@ -23,18 +23,9 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def possessive(name: str) -> str:
-    """'your' for the human, else "Bot 1's"."""
-    return "your" if name == "You" else f"{name}'s"
-
-
 def plural(count: int, word: str) -> str:
     """'1 trick', '3 tricks'."""
     return f"{count} {word}{'' if count == 1 else 's'}"
-
-
-def their(name: str) -> str:
-    return "your" if name == "You" else "their"
 
 
 def suit_words(suit: int) -> str:

@@ -40,6 +40,24 @@ class TableView:
         return [a for a in self.legal if a.get("type") == kind]
 
 
+def is_are(name: str) -> str:
+    return "are" if name == "You" else "is"
+
+
+def possessive(name: str) -> str:
+    """'your' for the human, else "Bot 1's"."""
+    return "your" if name == "You" else f"{name}'s"
+
+
+def their(name: str) -> str:
+    return "your" if name == "You" else "their"
+
+
+def object_name(name: str) -> str:
+    """'you' in the middle of a sentence for the human."""
+    return "you" if name == "You" else name
+
+
 def verb(name: str, third_person: str) -> str:
     """'Bot 2 leads' but 'You lead': drop the -s (or -es) for the human."""
     if name != "You":

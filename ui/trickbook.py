@@ -14,7 +14,7 @@ from typing import Any
 from pygame_rules.bots.trickbook import FIRST_TRY_SET_MIN, on_last_letter
 from pygame_rules.trickbook import LETTERS, SPECIALS, TRICKS
 
-from .tables import TableView, and_list, verb
+from .tables import TableView, and_list, is_are, object_name, possessive, their, verb
 from .vdom import El, h
 from .widgets import action_button, board, card_row, controls, die, prompt, seat_panel, table
 
@@ -35,24 +35,6 @@ SPECIAL_EFFECT = {
 
 
 # -- words ------------------------------------------------------------------------------
-def is_are(name: str) -> str:
-    return "are" if name == "You" else "is"
-
-
-def possessive(name: str) -> str:
-    """'your' for the human, else "Bot 1's"."""
-    return "your" if name == "You" else f"{name}'s"
-
-
-def their(name: str) -> str:
-    return "your" if name == "You" else "their"
-
-
-def object_name(name: str) -> str:
-    """'you' in the middle of a sentence for the human."""
-    return "you" if name == "You" else name
-
-
 def trick_name(key: str) -> str:
     return TRICK_BY_KEY[key]["name"]
 
