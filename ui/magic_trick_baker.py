@@ -23,7 +23,7 @@ from pygame_rules.baker_laws import (
 )
 from pygame_rules.magic_trick_baker import SUITS
 
-from .tables import TableView, their, verb
+from .tables import TableView, plural, their, verb
 from .vdom import El, h
 from .widgets import action_button, board, card, controls, prompt, seat_panel, table
 
@@ -45,10 +45,6 @@ def law_name(c: int) -> str:
 def with_law(c: int) -> str:
     """'3 of Hats (Law: Night Club)'."""
     return f"{title(c)} (Law: {law_name(c)})"
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def number(n: int) -> str:

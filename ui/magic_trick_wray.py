@@ -12,7 +12,7 @@ from typing import Any
 
 from pygame_rules.magic_trick_wray import HEARTS, SUITS, card_name, make_card, rank_ranges
 
-from .tables import TableView, possessive, their, verb
+from .tables import TableView, plural, possessive, their, verb
 from .vdom import El, h
 from .widgets import action_button, board, card, card_row, controls, prompt, seat_panel, table
 
@@ -21,11 +21,6 @@ def ordinal(n: int) -> str:
     """1 -> '1st', 12 -> '12th', 23 -> '23rd'."""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
-
-
-def plural(count: int, word: str) -> str:
-    """'1 trick', '3 tricks'."""
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def suit_words(suit: int) -> str:

@@ -58,6 +58,11 @@ def object_name(name: str) -> str:
     return "you" if name == "You" else name
 
 
+def plural(count: int, word: str) -> str:
+    """'1 trick', '3 tricks'."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
 def verb(name: str, third_person: str) -> str:
     """'Bot 2 leads' but 'You lead': drop the -s (or -es) for the human."""
     if name != "You":

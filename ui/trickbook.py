@@ -14,7 +14,7 @@ from typing import Any
 from pygame_rules.bots.trickbook import FIRST_TRY_SET_MIN, on_last_letter
 from pygame_rules.trickbook import LETTERS, SPECIALS, TRICKS
 
-from .tables import TableView, and_list, is_are, object_name, possessive, their, verb
+from .tables import TableView, and_list, is_are, object_name, plural, possessive, their, verb
 from .vdom import El, h
 from .widgets import action_button, board, card_row, controls, die, prompt, seat_panel, table
 
@@ -48,10 +48,6 @@ def a_trick(key: str) -> str:
     """'a Kickflip (3)', 'an Ollie (2)'."""
     article = "an" if trick_name(key)[0] in "AEIOU" else "a"
     return f"{article} {trick_with_difficulty(key)}"
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def letters_words(count: int) -> str:
