@@ -622,7 +622,8 @@ def match_decision(view: TableView) -> El:
     note = f"Roll {d} or more, or take a letter."
     if obs["psyched"][view.human]:
         note += f" You are psyched out: {MINUS}{obs['psyched'][view.human]} on your next roll."
-    parts: list[El] = [prompt(f"Match {possessive(setter)} {trick['name']} ({d}).", note=note)]
+    question = f"Match {possessive(setter)} {trick_with_difficulty(trick['key'])}."
+    parts: list[El] = [prompt(question, note=note)]
     if single:
         parts.append(
             controls(
