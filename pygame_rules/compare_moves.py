@@ -26,7 +26,7 @@ from multiprocessing import Pool
 from typing import Any
 
 from . import get_game
-from .arena import Seat
+from .arena import Seat, mean_interval
 from .bots import SeatView, bot_seed, heuristic_factory, make_bot
 from .contract import Action, State
 from .rng import Rng
@@ -104,12 +104,11 @@ def compare_game(task: tuple[str, int, int, str, int, dict[str, Any]]) -> list[t
 
 
 def mean_and_interval(values: list[float], digits: int) -> str:
-    """The mean and the half-width of its 95% interval (normal approximation), as text."""
-    mean = sum(values) / len(values)
-    if len(values) < 2:
+    """The mean and the half-width of its 95% interval, as text (just the mean of one)."""
+    mean, half = mean_interval(values)
+    if math.isinf(half):
         return f"{mean:+.{digits}f}"
-    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1))
-    return f"{mean:+.{digits}f} ± {1.96 * sd / math.sqrt(len(values)):.{digits}f}"
+    return f"{mean:+.{digits}f} ± {half:.{digits}f}"
 
 
 def report(results: list[list[tuple[str, float]]]) -> str:
