@@ -101,6 +101,17 @@ def site_url() -> Iterator[str]:
     server.server_close()
 
 
+def memory_note() -> str:
+    """The machine's free memory and /dev/shm, for the report of a renderer crash."""
+    try:
+        meminfo = Path("/proc/meminfo").read_text().splitlines()
+        available = next(line for line in meminfo if line.startswith("MemAvailable"))
+        shm = shutil.disk_usage("/dev/shm")
+    except (OSError, StopIteration):
+        return "memory unknown"
+    return f"{' '.join(available.split())}; /dev/shm {shm.free // 2**20} MB free"
+
+
 class StrictPage:
     """A page plus the problems seen on it; `check()` fails the test on any."""
 
@@ -111,17 +122,25 @@ class StrictPage:
         page.on("console", self._console)
         page.on("pageerror", lambda exc: self.problems.append(f"page error: {exc}"))
         page.on("request", lambda req: self._request(req.url, origin))
+        self.crashed = False
+        page.on("crash", self._crash)
 
     def _console(self, msg: Any) -> None:
         if msg.type == "error" and not any(a in msg.text for a in self.allowed_console):
             self.problems.append(f"console error: {msg.text}")
+
+    def _crash(self, _: Any) -> None:
+        # "Page crashed" is what the suite reruns on (pyproject.toml, only_rerun).
+        self.crashed = True
+        self.problems.append(f"Page crashed: Chromium's renderer died ({memory_note()})")
 
     def _request(self, url: str, origin: str) -> None:
         if not (url.startswith(origin) or url.startswith(("data:", "blob:"))):
             self.problems.append(f"request left the origin: {url}")
 
     def check(self) -> None:
-        errors = self.page.locator(".py-error").count() if not self.page.is_closed() else 0
+        alive = not (self.crashed or self.page.is_closed())
+        errors = self.page.locator(".py-error").count() if alive else 0
         if errors:
             self.problems.append(f"{errors} .py-error element(s)")
         assert not self.problems, "\n".join(self.problems)
