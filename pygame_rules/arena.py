@@ -7,7 +7,8 @@ Each deal (seed S, S+1, ...) is played once per rotation of the seats, so every
 bot sits in every chair of every deal; with N games and n players that is N/n
 deals. A seat is a level of `make_bot` ("random", "easy", "normal", "hard"), or
 "heuristic" (the heuristic bot without mistakes); search settings may follow
-after "+", e.g. "hard+iterations=500+rollout=heuristic". Bots are seeded per move
+after "+", e.g. "hard+iterations=500+rollout=heuristic", and a heuristic seat may
+slip a share of its moves, e.g. "heuristic+randomness=0.4" (Easy is 0.25). Bots are seeded per move
 exactly as the app seeds them, and games run in parallel worker processes, so a
 command always prints the same table. A shared win counts 1/k to each of the k
 winners; "win share" is per seat, so the fair share is 1/n.
@@ -19,12 +20,17 @@ import argparse
 import math
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from multiprocessing import Pool
 from typing import Any
 
 from . import get_game
 from .bots import LEVELS, Bot, SeatView, bot_seed, heuristic_factory, make_bot
+from .bots.search import SearchConfig
+
+SEARCH_SETTINGS = tuple(f.name for f in fields(SearchConfig))
+# What may follow a level after "+": the search's settings, or the heuristic's slip rate.
+SETTINGS = {"normal": SEARCH_SETTINGS, "hard": SEARCH_SETTINGS, "heuristic": ("randomness",)}
 
 
 @dataclass(frozen=True)
@@ -40,10 +46,21 @@ class Seat:
         level, *pairs = text.strip().split("+")
         if level not in (*LEVELS, "heuristic"):
             raise ValueError(f"unknown seat {level!r} (use {', '.join(LEVELS)} or heuristic)")
+        allowed = SETTINGS.get(level, ())
         overrides = []
         for pair in pairs:
             name, _, value = pair.partition("=")
-            overrides.append((name, _parse_value(value)))
+            if name not in allowed:
+                known = ", ".join(allowed) or "none"
+                raise ValueError(f"{level} takes no setting {name!r} (settings: {known})")
+            setting = _parse_value(value)
+            if name == "randomness" and not (
+                isinstance(setting, int | float)
+                and not isinstance(setting, bool)
+                and 0 <= setting <= 1
+            ):
+                raise ValueError(f"randomness must be a number from 0 to 1, not {value!r}")
+            overrides.append((name, setting))
         return cls(text.strip(), level, tuple(overrides))
 
     def bot(self, game_id: str, seed: int) -> Bot:
@@ -51,7 +68,7 @@ class Seat:
             factory = heuristic_factory(game_id)
             if factory is None:
                 raise ValueError(f"{game_id} has no heuristic bot")
-            return factory(seed, 0.0)
+            return factory(seed, float(dict(self.overrides).get("randomness", 0.0)))
         return make_bot(game_id, self.level, seed, **dict(self.overrides))
 
 
@@ -204,7 +221,10 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     args = parser.parse_args(argv)
-    seats = [Seat.parse(s) for s in args.seats.split(",")]
+    try:
+        seats = [Seat.parse(s) for s in args.seats.split(",")]
+    except ValueError as exc:
+        parser.error(str(exc))
     game = get_game(args.game)
     if not game.min_players <= len(seats) <= game.max_players:
         parser.error(f"{game.title} is for {game.min_players}-{game.max_players} players")

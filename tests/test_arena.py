@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from pygame_rules import get_game
 from pygame_rules.arena import GameResult, Seat, main, mean_interval, run_match, summarize
-from pygame_rules.bots import RandomBot
+from pygame_rules.bots import RandomBot, SeatView, bot_seed, make_bot
 from pygame_rules.bots.search import SearchBot
 
 
@@ -19,6 +20,40 @@ def test_seat_specs_parse_levels_and_search_overrides() -> None:
     assert Seat.parse("heuristic").bot("trickbook", 1).randomness == 0.0
     with pytest.raises(ValueError, match="unknown seat"):
         Seat.parse("grandmaster")
+
+
+def test_a_heuristic_seat_may_slip_and_at_easys_rate_it_is_easy() -> None:
+    slipping = Seat.parse("heuristic+randomness=0.25")
+    for seed in range(5):
+        state = get_game("trickbook").new_game(3, seed)
+        moves = 0
+        while not state.is_over():
+            seat = state.acting()[0]
+            view = SeatView(state, seat)
+            move_seed = bot_seed(seed, seat, moves)
+            action = slipping.bot("trickbook", move_seed).choose(view)
+            assert action == make_bot("trickbook", "easy", move_seed).choose(view)
+            state.apply(seat, action)
+            moves += 1
+    assert Seat.parse("heuristic+randomness=1").bot("trickbook", 1).randomness == 1.0
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("easy+randomness=0.1", "easy takes no setting 'randomness'"),
+        ("random+iterations=5", "random takes no setting 'iterations'"),
+        ("hard+iterationz=5", "hard takes no setting 'iterationz'"),
+        ("heuristic+iterations=5", "heuristic takes no setting 'iterations'"),
+        ("heuristic+randomness=1.5", "randomness must be a number from 0 to 1"),
+        ("heuristic+randomness=-0.1", "randomness must be a number from 0 to 1"),
+        ("heuristic+randomness=true", "randomness must be a number from 0 to 1"),
+        ("heuristic+randomness=lots", "randomness must be a number from 0 to 1"),
+    ],
+)
+def test_a_seat_setting_its_level_does_not_take_is_refused(spec: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        Seat.parse(spec)
 
 
 def test_every_spec_sits_in_every_chair_of_every_deal() -> None:
