@@ -154,7 +154,10 @@ def controls(buttons: list[El], *, label: str = "Your move") -> El:
 
 
 def log_panel(lines: list[str], *, limit: int = 60) -> El:
-    """The game log, newest last (scrolls; screen readers get new lines politely)."""
+    """The game log, newest last (scrolls; screen readers get new lines politely).
+
+    `data-digits` (of the last line's number) lets the CSS widen the margin the line
+    numbers sit in, so "200." is not cut off at the left."""
     shown = lines[-limit:]
     return h(
         "section",
@@ -162,7 +165,12 @@ def log_panel(lines: list[str], *, limit: int = 60) -> El:
         h("h3", {}, "Log"),
         h(
             "ol",
-            {"class": "log-lines", "aria-live": "polite", "start": len(lines) - len(shown) + 1},
+            {
+                "class": "log-lines",
+                "aria-live": "polite",
+                "start": len(lines) - len(shown) + 1,
+                "data-digits": min(len(str(len(lines))), 5),
+            },
             [h("li", {}, line) for line in shown],
         ),
     )

@@ -174,6 +174,31 @@ def desktop(browser: Browser, site_url: str) -> Iterator[StrictPage]:
     yield from _strict(browser, site_url, DESKTOP)
 
 
+def log_numbers_fit(page: Page) -> int:
+    """Assert every line number of the game log is drawn inside the log's box; the last one.
+
+    A list's numbers are drawn in its left padding, where nothing measures them: the
+    width of "200. " in the list's font (a canvas measures it) stands in for the marker.
+    """
+    found = page.evaluate(
+        """() => {
+            const list = document.querySelector('#screen .log-lines');
+            const box = list.closest('.log').getBoundingClientRect();
+            const lines = [...list.querySelectorAll('li')];
+            const ctx = document.createElement('canvas').getContext('2d');
+            return lines.map((li, i) => {
+                ctx.font = getComputedStyle(li).font;
+                const number = list.start + i;
+                const width = ctx.measureText(number + '. ').width;
+                return [number, li.getBoundingClientRect().left - width - box.left];
+            });
+        }"""
+    )
+    clipped = [(number, round(room, 1)) for number, room in found if room < 0]
+    assert found and not clipped, f"log numbers cut off at the left (number, px): {clipped}"
+    return found[-1][0]
+
+
 def play_to_end(
     page: Page, pick_seed: int = 0, max_steps: int = 3000, must_end: bool = True
 ) -> None:

@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 
 import pygame_rules
 
-from .conftest import StrictPage, final_scores, open_app, replayed_scores
+from .conftest import StrictPage, final_scores, log_numbers_fit, open_app, replayed_scores
 
 pytestmark = pytest.mark.browser
 
@@ -103,6 +103,7 @@ def test_two_player_game_by_clicks(phone: StrictPage, site_url: str) -> None:
     expect(rows.nth(loser).locator("td").nth(2)).to_have_text("out")
     expect(rows.nth(winner).locator("td").nth(2)).to_have_text("winner ★")
     expect(page.locator(".log")).to_contain_text("Game over")
+    assert log_numbers_fit(page) >= 100  # a long log: three-digit numbers fit
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
 
@@ -122,6 +123,7 @@ def test_four_player_game_completes(desktop: StrictPage, site_url: str) -> None:
     expect(page.locator("[data-testid=game-over] h2")).to_contain_text(title)
     statuses = page.locator(".tb-final tbody tr td:nth-child(3)")
     expect(statuses).to_have_text(["winner ★" if s == winner else "out" for s in range(4)])
+    assert log_numbers_fit(page) >= 100
 
 
 def click_until(page: Page, selector: str, steps: int = 400) -> None:
