@@ -53,6 +53,18 @@ def test_setup_then_table_at_desktop_size_is_accessible(desktop: StrictPage, sit
     assert serious_violations(page) == []
 
 
+def test_setup_choices_on_a_phone_are_full_size(phone: StrictPage, site_url: str) -> None:
+    """Every radio and checkbox keeps its 22 px beside wrapping text (the bot levels)."""
+    page = phone.page
+    for game in playable_games():
+        open_app(page, site_url + f"?game={game.id}")
+        expect(page.locator("#setup-title")).to_be_visible()
+        boxes = page.locator(".setup .choice input:is([type=radio], [type=checkbox])")
+        sizes = [boxes.nth(i).bounding_box() for i in range(boxes.count())]
+        assert len(sizes) >= 3 + game.max_players - game.min_players + 1
+        assert all(b["width"] >= 22 and b["height"] >= 22 for b in sizes), (game.id, sizes)
+
+
 def test_unknown_game_in_link_falls_back_to_lobby(phone: StrictPage, site_url: str) -> None:
     page = phone.page
     open_app(page, site_url + "?game=<img src=x onerror=alert(1)>&seed=abc")
