@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Callable
 
 import pytest
 
@@ -17,11 +18,13 @@ import pygame_rules
 from ui import tables
 from ui.screens import game_over_screen, table_screen
 from ui.session import Session
+from ui.vdom import El
 
 GAMES = [g.id for g in tables.playable_games()]
+Check = Callable[[El], None]
 
 
-def drawn(session: Session, local: dict) -> tuple[list, list]:
+def drawn(session: Session, local: dict, check: Check | None = None) -> tuple[list, list]:
     view = tables.TableView(
         game=session.game,
         obs=session.observation(),
@@ -30,6 +33,8 @@ def drawn(session: Session, local: dict) -> tuple[list, list]:
         local=local,
     )
     tree = table_screen(session, view, None, "instant")
+    if check:
+        check(tree)
     actions = [
         json.loads(el.attrs["data-action"]) for el in tree.walk() if "data-action" in el.attrs
     ]
@@ -41,7 +46,8 @@ def drawn(session: Session, local: dict) -> tuple[list, list]:
     return actions, game_ui
 
 
-def play_by_clicks(game_id: str, players: int, seed: int) -> Session:
+def play_by_clicks(game_id: str, players: int, seed: int, check: Check | None = None) -> Session:
+    """Play a game as the human by choosing among drawn controls; `check` sees each table."""
     session = Session(game_id, players, seed, "easy")
     module = tables.module_for(game_id)
     pick = random.Random(seed)
@@ -54,7 +60,7 @@ def play_by_clicks(game_id: str, players: int, seed: int) -> Session:
             assert bot is not None, "nobody can act, yet the game is not over"
             session.bot_move(bot)
             continue
-        actions, game_ui = drawn(session, local)
+        actions, game_ui = drawn(session, local, check)
         legal = session.human_legal()
         for action in actions:
             assert action in legal, f"drawn control for an illegal action {action}"
@@ -97,3 +103,17 @@ def test_every_event_of_a_game_can_be_described(game_id: str) -> None:
     assert all(isinstance(line, str) and line for line in session.log)
     doubled = [line for line in session.log if re.search(r"\b(\w+) \1\b", line, re.IGNORECASE)]
     assert not doubled, doubled  # e.g. "the the Illusionist"
+
+
+def test_wray_table_says_once_that_hearts_are_trump() -> None:
+    notes: list[str] = []
+
+    def led_notes(tree: El) -> None:
+        notes.extend(el.text() for el in tree.walk() if el.attrs.get("class") == "led-note")
+
+    for seed in (1, 2):
+        play_by_clicks("magic-trick-wray", 4, seed, led_notes)
+    assert any(note.startswith("Led: Hearts") for note in notes)
+    assert all(note.count("trump") == 1 for note in notes), {
+        n for n in notes if n.count("trump") > 1
+    }

@@ -256,7 +256,8 @@ def centre_area(view: TableView) -> list[El]:
             h(
                 "p",
                 {"class": "led-note"},
-                f"Led: {suit_words(led)}. Hearts ♥ are trump.",
+                # suit_words already says "(trump)" when hearts are led.
+                f"Led: {suit_words(led)}." + ("" if led == HEARTS else " Hearts ♥ are trump."),
             )
         )
         items.append(trick_cards(view, obs["trick"]))
