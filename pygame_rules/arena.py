@@ -7,11 +7,11 @@ Each deal (seed S, S+1, ...) is played once per rotation of the seats, so every
 bot sits in every chair of every deal; with N games and n players that is N/n
 deals. A seat is a level of `make_bot` ("random", "easy", "normal", "hard"), or
 "heuristic" (the heuristic bot without mistakes); search settings may follow
-after "+", e.g. "hard+iterations=500+rollout=heuristic", and a heuristic seat may
-slip a share of its moves, e.g. "heuristic+randomness=0.4" (Easy is 0.25). Bots are seeded per move
-exactly as the app seeds them, and games run in parallel worker processes, so a
-command always prints the same table. A shared win counts 1/k to each of the k
-winners; "win share" is per seat, so the fair share is 1/n.
+after "+", e.g. "hard+iterations=500+rollout=heuristic", and a heuristic seat
+may slip a share of its moves, e.g. "heuristic+randomness=0.4" (Easy is 0.25).
+Bots are seeded per move exactly as the app seeds them, and games run in parallel
+worker processes, so a command always prints the same table. A shared win counts
+1/k to each of the k winners; "win share" is per seat, so the fair share is 1/n.
 """
 
 from __future__ import annotations
