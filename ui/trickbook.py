@@ -22,6 +22,7 @@ TRICK_BY_KEY = {t["key"]: t for t in TRICKS}
 SPECIAL_BY_KEY = {s["key"]: s for s in SPECIALS}
 MINUS = "\u2212"  # a real minus sign in "4 - 1 = 3"
 SHAPE_WORDS = {"rock": "Rock", "paper": "Paper", "scissors": "Scissors"}
+LONG_NAME = 8  # letters: a trick's name longer than this is set smaller on its card
 SCORE_HEADING = "Letters to spare"  # the game-over table's score column (5 - letters)
 
 # What a special does, in a few words, for its button and its card.
@@ -337,7 +338,9 @@ def trick_card(
         h("span", {"class": "tb-card-diff", "aria-hidden": "true"}, str(trick["difficulty"])),
         h("span", {"class": "tb-card-note", "aria-hidden": "true"}, f"{trick['difficulty']}+"),
     ]
-    classes = f"tb-card tb-trick d{trick['difficulty']} {cls}".strip()
+    # "Impossible" is too wide for a card at the others' size (trickbook.css, .long).
+    long = " long" if len(trick["name"]) > LONG_NAME else ""
+    classes = f"tb-card tb-trick d{trick['difficulty']}{long} {cls}".strip()
     if action is not None:
         attrs = {
             "type": "button",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -43,11 +44,30 @@ def check_dice(page: Page) -> int:
     return dice.count()
 
 
-def play_checking(page: Page, pick_seed: int, max_steps: int = 3000) -> dict[str, int]:
+def trick_names_fit(page: Page) -> set[str]:
+    """Every trick card's name fits inside its card (cards hide what overflows); returns
+    the names seen, "small" ones (cards in play) marked so."""
+    cards = page.evaluate(
+        """() => [...document.querySelectorAll('#screen .tb-card.tb-trick')].map(card => {
+            const style = getComputedStyle(card);
+            const room = card.clientWidth - parseFloat(style.paddingLeft)
+                - parseFloat(style.paddingRight);
+            const name = card.querySelector('.tb-card-name');
+            const small = card.classList.contains('small') ? ' small' : '';
+            return [name.textContent + small, name.getBoundingClientRect().width, room];
+        })"""
+    )
+    too_wide = [(name, round(width, 1), room) for name, width, room in cards if width > room]
+    assert not too_wide, f"trick names wider than their cards (name, px, room): {too_wide}"
+    return {name for name, _, _ in cards}
+
+
+def play_checking(page: Page, pick_seed: int, max_steps: int = 3000) -> dict[str, Any]:
     """Click random drawn controls until the game ends, checking the table at every step:
-    a special prompt is drawn exactly when a special (or passing on one) is offered."""
+    a special prompt is drawn exactly when a special (or passing on one) is offered, and
+    every trick card's name fits its card."""
     pick = random.Random(pick_seed)
-    seen = {"special": 0, "dice": 0}
+    seen: dict[str, Any] = {"special": 0, "dice": 0, "names": set()}
     for _ in range(max_steps):
         if page.locator("[data-testid=game-over]").count():
             return seen
@@ -64,6 +84,7 @@ def play_checking(page: Page, pick_seed: int, max_steps: int = 3000) -> dict[str
             seen["special"] += 1
             assert set(offered) <= {"special", "pass"}
         seen["dice"] += check_dice(page)
+        seen["names"] |= trick_names_fit(page)
         actions.nth(pick.randrange(count)).click()
     raise AssertionError("the game did not reach its end")
 
@@ -116,6 +137,7 @@ def test_four_player_game_completes(desktop: StrictPage, site_url: str) -> None:
     # bots play (seed 8 stopped being one when the Trickbook bots changed in 25cf2c3).
     seen = play_checking(page, pick_seed=2)
     assert seen["special"] > 0  # the special prompt was met and answered on the way
+    assert {"Impossible", "Impossible small"} <= seen["names"]  # the longest name, both sizes
     assert final_scores(page) == replayed_scores(page)
     winner = engine_winner(page)
     names = ["You", "Bot 1", "Bot 2", "Bot 3"]
