@@ -112,6 +112,32 @@ class Game:
         return state
 
 
+def same_json(a: Any, b: Any) -> bool:
+    """Equal with the same JSON types all through (`True == 1` and `1.0 == 1` are not)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same_json(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b, strict=True))
+    return a == b
+
+
+def _shape_problem(action: Any, legal: list[Action]) -> str | None:
+    """What is wrong with the keys of a move of a known type, if that is what is wrong."""
+    if not isinstance(action, dict):
+        return None
+    same_type = [a for a in legal if a.get("type") == action.get("type")]
+    keys = {k for a in same_type for k in a}
+    extra = sorted(str(k) for k in action if k not in keys)
+    if not same_type or not extra:
+        return None
+    return (
+        f"a {action['type']!r} move has no {', '.join(map(repr, extra))}: "
+        f"it is written like {same_type[0]!r}"
+    )
+
+
 def _jsonable(value: Any) -> Any:
     """Deep-convert tuples to lists so marshal and json agree."""
     if isinstance(value, dict):
@@ -169,7 +195,7 @@ class State:
 
     def why_illegal(self, seat: int, action: Any) -> str:
         """A plain-words reason `action` is not legal for `seat` (games may refine)."""
-        if not isinstance(seat, int) or not 0 <= seat < self.num_players:
+        if type(seat) is not int or not 0 <= seat < self.num_players:
             return f"there is no seat {seat!r} in this game"
         if self.is_over():
             return "the game is over"
@@ -178,13 +204,18 @@ class State:
         return f"{action!r} is not one of seat {seat}'s legal moves now"
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        """Carry out `action` for `seat`; IllegalAction (state unchanged) if not legal."""
-        if (
-            not isinstance(seat, int)
-            or seat not in self.acting()
-            or action not in self.legal_actions(seat)
-        ):
+        """Carry out `action` for `seat`; IllegalAction (state unchanged) if not legal.
+
+        The action must be one of `legal_actions(seat)` exactly, JSON types included:
+        `True` or `1.0` where a move has `1` would otherwise be stored, and break saves."""
+        if type(seat) is not int or seat not in self.acting():
             raise IllegalAction(self.why_illegal(seat, action))
+        legal = self.legal_actions(seat)
+        if action not in legal:
+            raise IllegalAction(_shape_problem(action, legal) or self.why_illegal(seat, action))
+        listed = legal[legal.index(action)]
+        if not same_json(action, listed):
+            raise IllegalAction(f"{action!r} has a value of the wrong type: the move is {listed!r}")
         return self._apply(seat, action)
 
     def _fields(self) -> dict[str, Any]:

@@ -174,7 +174,7 @@ class MagicTrickBakerState(State):
 
     def why_illegal(self, seat: int, action: Any) -> str:
         """Plain-words reasons for the common mistakes, else the generic message."""
-        if not isinstance(seat, int) or seat not in self.acting() or not isinstance(action, dict):
+        if type(seat) is not int or seat not in self.acting() or not isinstance(action, dict):
             return super().why_illegal(seat, action)
         kind = action.get("type")
         expected = {"down": "down", "pick": "pick", "bid": "bid", "play": "play"}[self.phase]
@@ -204,12 +204,12 @@ class MagicTrickBakerState(State):
     def _apply(self, seat: int, action: Action) -> list[Event]:
         kind = action["type"]
         if kind == "down":
-            return self._apply_down(seat, int(action["card"]))
+            return self._apply_down(seat, action["card"])
         if kind == "pick":
             return self._apply_pick(seat, [int(i) for i in action["fan"]])
         if kind == "bid":
-            return self._apply_bid(seat, int(action["tricks"]))
-        return self._apply_play(seat, int(action["card"]))
+            return self._apply_bid(seat, action["tricks"])
+        return self._apply_play(seat, action["card"])
 
     # -- the setup ritual ------------------------------------------------------------
     def _apply_down(self, seat: int, card: int) -> list[Event]:

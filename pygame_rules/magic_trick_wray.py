@@ -441,7 +441,7 @@ class MagicTrickWrayState(State):
 
     def why_illegal(self, seat: int, action: Any) -> str:
         """Plain-words reasons for the common mistakes, else the generic message."""
-        if not isinstance(seat, int) or seat not in self.acting() or not isinstance(action, dict):
+        if type(seat) is not int or seat not in self.acting() or not isinstance(action, dict):
             return super().why_illegal(seat, action)
         kind = action.get("type")
         pos = action.get("pos")
@@ -470,9 +470,9 @@ class MagicTrickWrayState(State):
     def _apply(self, seat: int, action: Action) -> list[Event]:
         kind = action["type"]
         if kind == "play":
-            return self._apply_play(seat, int(action["pos"]))  # int(): JSON true == 1
+            return self._apply_play(seat, action["pos"])
         if kind == "sleeve":
-            return self._apply_sleeve(seat, int(action["pos"]))
+            return self._apply_sleeve(seat, action["pos"])
         return [{"type": "pass", "seat": seat}, *self._advance(seat)]
 
     def _apply_play(self, seat: int, pos: int) -> list[Event]:

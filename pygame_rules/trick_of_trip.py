@@ -295,7 +295,7 @@ class TrickOfTripState(State):
 
     def why_illegal(self, seat: int, action: Any) -> str:
         """Plain-words reasons for the common mistakes, else the generic message."""
-        if not isinstance(seat, int) or seat not in self.acting() or not isinstance(action, dict):
+        if type(seat) is not int or seat not in self.acting() or not isinstance(action, dict):
             return super().why_illegal(seat, action)
         kind = action.get("type")
         expected = {"split": "split", "pick": "pick", "play": "play"}.get(self.phase)
@@ -326,8 +326,8 @@ class TrickOfTripState(State):
         if kind == "split":
             return self._apply_split(seat, action["sets"])
         if kind == "pick":
-            return self._apply_pick(seat, int(action["set"]))  # int(): JSON 1.0 or true == 1
-        return self._apply_play(seat, int(action["card"]))
+            return self._apply_pick(seat, action["set"])
+        return self._apply_play(seat, action["card"])
 
     def _apply_split(self, seat: int, sets: list[list[int]]) -> list[Event]:
         self.stands[seat] = [[int(c) for c in sets[0]], [int(c) for c in sets[1]]]

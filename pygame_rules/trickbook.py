@@ -572,7 +572,7 @@ class TrickbookState(State):
 
     def why_illegal(self, seat: int, action: Any) -> str:
         base = super().why_illegal(seat, action)
-        if not isinstance(seat, int) or not 0 <= seat < self.num_players or self.is_over():
+        if type(seat) is not int or not 0 <= seat < self.num_players or self.is_over():
             return base
         if not isinstance(action, dict):
             return f"{action!r} is not a move: moves are small dicts with a 'type'"

@@ -17,6 +17,7 @@ import pytest
 
 import pygame_rules
 from pygame_rules import Game, IllegalAction, Rng, State
+from pygame_rules.contract import same_json
 
 MAX_STEPS = 20_000
 
@@ -64,6 +65,9 @@ def check_illegal_rejected(state: State, seat: int, legal: list[dict], rng: Rng)
         (state.num_players, legal[0]),
         (-1, legal[0]),
         ("0", legal[0]),
+        (float(seat), legal[0]),
+        (seat == 1, legal[0]),  # True for seat 1, False for seat 0
+        (seat, {**legal[0], "note": "an extra key"}),
     ]
     for other in range(state.num_players):
         if other not in state.acting():
@@ -72,12 +76,22 @@ def check_illegal_rejected(state: State, seat: int, legal: list[dict], rng: Rng)
     key = rng.choice(sorted(mutated))
     mutated[key] = ["garbage", 10**6]
     attempts.append((seat, mutated))
+    for action in legal:  # a number given as a float or a bool equals it, but is not it
+        for key, value in action.items():
+            if type(value) is int:
+                attempts.append((seat, {**action, key: float(value)}))
+                if value in (0, 1):
+                    attempts.append((seat, {**action, key: bool(value)}))
     for bad_seat, bad_action in attempts:
-        if isinstance(bad_seat, int) and bad_action in state.legal_actions(bad_seat):
+        if type(bad_seat) is int and any(
+            same_json(bad_action, a) for a in state.legal_actions(bad_seat)
+        ):
             continue
         with pytest.raises(IllegalAction) as info:
             state.apply(bad_seat, bad_action)
         assert str(info.value), "IllegalAction must say what was wrong"
+        if isinstance(bad_action, dict) and bad_action.get("note"):
+            assert "'note'" in str(info.value), f"an extra key, but told: {info.value}"
         assert _fingerprint(state) == before, f"illegal {bad_action!r} changed the state"
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 
 import pytest
 from conformance import conformance_suite
@@ -182,8 +183,11 @@ def test_moves_name_positions_not_ranks() -> None:
     assert state.legal_actions(leader) == [{"type": "play", "pos": p} for p in range(14)]
     with pytest.raises(IllegalAction, match="position"):
         state.apply(leader, {"type": "play", "pos": 14})
-    with pytest.raises(IllegalAction, match="position in your row"):
+    wanted = re.escape("no 'card': it is written like {'type': 'play', 'pos'")
+    with pytest.raises(IllegalAction, match=wanted):
         state.apply(leader, {"type": "play", "card": 3})
+    with pytest.raises(IllegalAction, match="position in your row"):
+        state.apply(leader, {"type": "play", "pos": "3"})
 
 
 def test_must_follow_the_led_suit_when_able() -> None:
@@ -701,12 +705,13 @@ def test_illegal_moves_leave_the_state_unchanged() -> None:
     assert json.dumps(state.to_json(), sort_keys=True) == before
 
 
-def test_positions_written_as_floats_or_bools_are_stored_as_ints() -> None:
-    """1.0 and true equal 1 in Python and pass the legality check; the state keeps ints."""
-    plain, odd = GAME.new_game(4, 3), GAME.new_game(4, 3)
-    seat = plain.acting()[0]
-    plain.apply(seat, {"type": "play", "pos": 1})
-    odd.apply(seat, {"type": "play", "pos": True})
-    plain.apply(seat, {"type": "sleeve", "pos": 2})
-    odd.apply(seat, {"type": "sleeve", "pos": 2.0})
-    assert json.dumps(odd.to_json(), sort_keys=True) == json.dumps(plain.to_json(), sort_keys=True)
+def test_positions_written_as_floats_or_bools_are_refused() -> None:
+    """1.0 and true equal 1 in Python; stored, they would break the save. Refused, no change."""
+    state = GAME.new_game(4, 3)
+    seat = state.acting()[0]
+    before = json.dumps(state.to_json(), sort_keys=True)
+    for bad in ({"type": "play", "pos": True}, {"type": "play", "pos": 1.0}):
+        wanted = re.escape("wrong type: the move is {'type': 'play', 'pos': 1}")
+        with pytest.raises(IllegalAction, match=wanted):
+            state.apply(seat, bad)
+    assert json.dumps(state.to_json(), sort_keys=True) == before

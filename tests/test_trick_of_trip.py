@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -767,21 +768,20 @@ def test_observations_and_events_share_no_lists_with_the_state() -> None:
     assert json.dumps(state.to_json(), sort_keys=True) == before
 
 
-def test_numbers_written_as_floats_or_bools_do_not_corrupt_the_state() -> None:
-    """1.0 and true equal 1 in Python, so they pass the legality check: the state must still
-    store plain ints (a save or replay may carry such JSON)."""
-    plain, odd = GAME.new_game(3, 3), GAME.new_game(3, 3)
+def test_numbers_written_as_floats_or_bools_are_refused() -> None:
+    """1.0 and true equal 1 in Python; stored, they would break a save. Each is refused with
+    a clear message and changes nothing."""
+    state = GAME.new_game(3, 3)
+    sets = state.legal_actions(0)[0]["sets"]
+    floats = [[float(c) for c in half] for half in sets]
+    before = json.dumps(state.to_json(), sort_keys=True)
+    with pytest.raises(IllegalAction, match="wrong type"):
+        state.apply(0, {"type": "split", "sets": floats})
     for seat in range(3):
-        sets = plain.legal_actions(seat)[0]["sets"]
-        plain.apply(seat, {"type": "split", "sets": sets})
-        odd.apply(seat, {"type": "split", "sets": [[float(c) for c in half] for half in sets]})
-    for seat, index in enumerate([1, 1, 0]):
-        plain.apply(seat, {"type": "pick", "set": index})
-        odd.apply(seat, {"type": "pick", "set": [1.0, True, 0.0][seat]})
-    for _ in range(3):
-        seat = plain.acting()[0]
-        card = plain.legal_actions(seat)[0]["card"]
-        plain.apply(seat, {"type": "play", "card": card})
-        odd.apply(seat, {"type": "play", "card": float(card)})
-    assert json.dumps(odd.to_json(), sort_keys=True) == json.dumps(plain.to_json(), sort_keys=True)
-    assert odd.observation(0) == plain.observation(0)
+        state.apply(seat, state.legal_actions(seat)[0])
+    picking = json.dumps(state.to_json(), sort_keys=True)
+    for bad in (1.0, True):
+        wanted = re.escape("wrong type: the move is {'type': 'pick', 'set': 1}")
+        with pytest.raises(IllegalAction, match=wanted):
+            state.apply(0, {"type": "pick", "set": bad})
+    assert json.dumps(state.to_json(), sort_keys=True) == picking != before
