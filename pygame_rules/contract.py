@@ -218,6 +218,13 @@ class State:
             raise IllegalAction(f"{action!r} has a value of the wrong type: the move is {listed!r}")
         return self._apply(seat, action)
 
+    def clone_for_resample(self) -> State:
+        """A clone that forgets the deal's seed: a determinization must not carry it, as
+        the seed and the public moves would rebuild every hidden card."""
+        new = self.clone()
+        new.seed = 0
+        return new
+
     def _fields(self) -> dict[str, Any]:
         data = dict(self.__dict__)
         del data["rng"]

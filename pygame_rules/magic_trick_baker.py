@@ -495,7 +495,7 @@ class MagicTrickBakerState(State):
         the cards the opponent has shown it cannot hold (`forbidden`). Among the deals
         consistent with all that, one is drawn uniformly.
         """
-        new = self.clone()
+        new = self.clone_for_resample()
         new.rng = rng.spawn()
         if self.phase == "over":
             return new

@@ -692,7 +692,7 @@ class MagicTrickWrayState(State):
 
     def resample(self, seat: int, rng: Rng) -> MagicTrickWrayState:
         """Redraw every hidden rank (the observer's own too) from the exact posterior."""
-        new = self.clone()
+        new = self.clone_for_resample()
         if self.phase != "over":
             suits, known = self.public_rows()
             ranks = solver_for(suits, known).sample_ranks(rng)

@@ -519,7 +519,7 @@ class TrickOfTripState(State):
     # -- determinization ---------------------------------------------------------
     def resample(self, seat: int, rng: Rng) -> TrickOfTripState:
         """Redeal everything `seat` cannot see, consistent with its draft knowledge and play."""
-        new = self.clone()
+        new = self.clone_for_resample()
         if self.phase == "split":
             new._resample_split(seat, rng)
         elif self.phase == "pick":

@@ -808,7 +808,7 @@ class TrickbookState(State):
     def resample(self, seat: int, rng: Rng) -> TrickbookState:
         """Redeal what `seat` cannot see: others' trick and special hands, both decks' order,
         others' hidden rock-paper-scissors throws; keep what the open specials window showed."""
-        new = self.clone()
+        new = self.clone_for_resample()
         others = [s for s in range(self.num_players) if s != seat]
         pool = list(new.trick_deck)
         for s in others:

@@ -244,5 +244,20 @@ def conformance_suite(game: Game | str, seeds: int = 12, hidden_info: bool = Tru
             a, b = game_obj.new_game(n, 1), game_obj.new_game(n, 2)
             assert _fingerprint(a) != _fingerprint(b), "different seeds gave the same deal"
 
+        if hidden_info:  # without hidden information there is nothing to give away
+
+            def test_resample_forgets_the_seed(self) -> None:
+                """The seed and the public moves would rebuild every hidden card."""
+                for n in range(game_obj.min_players, game_obj.max_players + 1):
+                    state = game_obj.new_game(n, 424242)
+                    rng = Rng(1)
+                    for _ in range(10):
+                        if state.is_over():
+                            break
+                        seat = state.acting()[0]
+                        for observer in range(n):
+                            assert state.resample(observer, rng).seed != 424242
+                        state.apply(seat, rng.choice(state.legal_actions(seat)))
+
     Conformance.__name__ = f"Conformance[{game_obj.id}]"
     return Conformance

@@ -89,7 +89,7 @@ class ToyState(State):
 
     def resample(self, seat: int, rng: Rng) -> ToyState:
         """Redeal every card `seat` has not seen among the others."""
-        new = self.clone()
+        new = self.clone_for_resample()
         unseen = list(new.stock)
         for s in range(self.num_players):
             if s != seat:
