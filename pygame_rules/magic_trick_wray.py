@@ -446,8 +446,12 @@ class MagicTrickWrayState(State):
         kind = action.get("type")
         pos = action.get("pos")
         if self.phase == "play" and kind in ("sleeve", "pass"):
+            if SLEEVED in self.status[seat]:
+                return "you already have a card up your sleeve this hand: play a card"
             return "play a card into the trick first; you may sleeve a card right after"
         if self.phase == "sleeve" and kind == "play":
+            if self.sleeve_forced():
+                return "you already played: now your last hidden card goes up your sleeve"
             return "you already played: now sleeve a hidden card or pass"
         if self.phase == "sleeve" and kind == "pass" and self.sleeve_forced():
             return "your last hidden card must go up your sleeve (you cannot pass)"

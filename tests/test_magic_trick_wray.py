@@ -326,6 +326,12 @@ def test_a_player_who_sleeves_on_trick_one_is_never_asked_again() -> None:
         state.apply(0, {"type": "play", "pos": 2})
     play(state, 0, ST(2))
     assert state.phase == "play" and state.acting() == (1,)  # no sleeve choice for seat 0
+    play(state, 1, DI(4))
+    play(state, 2, DI(5))  # seat 3's Diamonds 6 wins; it leads
+    play(state, 3, HE(7))
+    for move in ({"type": "sleeve", "pos": 3}, {"type": "pass"}):
+        with pytest.raises(IllegalAction, match="already have a card up your sleeve"):
+            state.apply(0, move)
 
 
 def test_the_fourth_player_sleeves_before_the_trick_resolves() -> None:
@@ -357,6 +363,8 @@ def test_the_last_hidden_card_must_go_up_the_sleeve() -> None:
     assert state.observation(2)["forced_sleeve"] is True
     with pytest.raises(IllegalAction, match="must go up your sleeve"):
         state.apply(0, {"type": "pass"})
+    with pytest.raises(IllegalAction, match="now your last hidden card goes up your sleeve"):
+        state.apply(0, {"type": "play", "pos": 1})
     events = state.apply(0, {"type": "sleeve", "pos": 1})
     assert events[0]["forced"] is True
     assert state.observation(2)["forced_sleeve"] is False
