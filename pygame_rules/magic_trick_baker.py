@@ -497,8 +497,6 @@ class MagicTrickBakerState(State):
         """
         new = self.clone_for_resample()
         new.rng = rng.spawn()
-        if self.phase == "over":
-            return new
         opp = 1 - seat
         mine = self.down[seat]
         played = {c for t in self.tricks for _, c in t["cards"]} | {c for _, c in self.trick}

@@ -826,6 +826,22 @@ def test_resample_with_own_card_burned_shuffles_only_the_owners() -> None:
     assert seen == {law("heart-break"), law("poison")}
 
 
+def test_resample_redraws_the_hidden_cards_after_the_game_ends_too() -> None:
+    """The burned card is never shown ("no one gets to know what it is"), nor the
+    opponent's face-down card; at game over resample returned the true state."""
+    rng = Rng(5)
+    for seed in range(40):
+        state = GAME.new_game(2, seed)
+        while not state.is_over():
+            seat = state.acting()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        seat = 0 if state.down[0] != state.burned else 1
+        samples = [state.resample(seat, rng) for _ in range(20)]
+        assert all(s.observation(seat) == state.observation(seat) for s in samples)
+        hidden = {(s.burned, s.down[1 - seat], s.aside, tuple(s.hands[1 - seat])) for s in samples}
+        assert len(hidden) > 1, f"seed {seed}: every resample kept the true hidden cards"
+
+
 def test_resample_gives_fresh_randomness() -> None:
     state = GAME.new_game(2, 2)
     a = state.resample(0, Rng(1))
