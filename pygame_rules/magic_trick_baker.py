@@ -192,9 +192,11 @@ class MagicTrickBakerState(State):
             if rules.rope:
                 top = self.trick[-1][1]
                 led = SUIT_NAMES[suit_of(self.trick[0][1])]
+                # "beat", not "higher": under Topsy Turvy the lower card beats
+                may = ", ".join(card_name(c) for c in self.playable(seat))
                 return (
-                    f"in a rope trick you must play a higher {led} card than the "
-                    f"{card_name(top)}, or a card of the same rank"
+                    f"in a rope trick you must beat the {card_name(top)} with a {led} card, "
+                    f"or play a card of the same rank: you may play {may}"
                 )
             suit = effective_suit(self.trick[0][1], rules.trump)
             name = "trump" if suit in (rules.trump, 3) else SUIT_NAMES[suit]

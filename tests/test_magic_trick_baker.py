@@ -536,6 +536,19 @@ def test_rope_trick_climbs_sticks_and_ends_when_a_player_runs_out() -> None:
     assert state.hand_number == 2
 
 
+def test_a_refused_rope_card_is_told_what_beats_the_top_under_topsy_turvy() -> None:
+    """Under Topsy Turvy a rope trick climbs down; the message said "higher"."""
+    hands = [[R(3), R(4), H(1), W(2), W(3)], [R(1), R(2), H(3), H(4), W(1)]]
+    state = play_state(hands, [law("rope-trick"), law("topsy-turvy")], dealer=1)
+    play(state, R(3))
+    assert playable(state) == [R(1), R(2), H(3)]  # lower Rabbits, or the same rank
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(1, {"type": "play", "card": H(4)})
+    message = str(refused.value)
+    assert "higher" not in message and "beat the 3 of Rabbits" in message
+    assert message.endswith("you may play Star of Rabbits, 2 of Rabbits, 3 of Hats")
+
+
 def test_rope_trick_leader_running_out_on_the_lead_takes_it() -> None:
     hands = [[R(1), R(2), H(1), H(2), W(1)], [R(3), R(4), H(3), W(2), I]]
     state = play_state(hands, [law("rope-trick"), law("top-hat")], dealer=1)
