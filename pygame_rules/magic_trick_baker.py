@@ -332,6 +332,7 @@ class MagicTrickBakerState(State):
         self.tricks.append(record)
         self.trick = []
         self.leader = self.turn = winner
+        replaced = self._maybe_replace_illusionist(record)  # may bring in Night Club
         events: list[Event] = [
             {
                 "type": "trick",
@@ -341,9 +342,9 @@ class MagicTrickBakerState(State):
                 "cards": [list(p) for p in record["cards"]],
                 "rope": rules.rope,
                 "burned": is_burned(self.laws, record),
-            }
+            },
+            *replaced,
         ]
-        events += self._maybe_replace_illusionist(record)
         if self._hand_done():
             return events + self._end_hand()
         if self.illusionist_waiting() or self.replacement is None:

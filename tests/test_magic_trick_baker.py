@@ -601,6 +601,18 @@ def test_the_illusionist_is_replaced_by_the_card_that_lost_the_first_trick() -> 
     assert playable(state) == [R(3), W(2), W(3), W(4)]
 
 
+def test_a_first_trick_burned_by_the_night_club_it_brought_in_is_logged_burned() -> None:
+    """The trick event was written before the Illusionist became Night Club: "not burned"."""
+    hands = [[H(3), H(1), H(2), R(1), R(2)], [W(1), W(2), W(3), W(4), R(4)]]
+    state = play_state(hands, [I, law("poison")], dealer=1)
+    events = play(state, H(3), W(1))  # the dealer trumps; the pone's Night Club card lost
+    kinds = [e["type"] for e in events]
+    trick_event, replaced = events[kinds.index("trick")], events[kinds.index("trick") + 1]
+    assert replaced["type"] == "illusionist" and replaced["law"] == "night-club"
+    assert trick_event["burned"] is True
+    assert state.observation(0)["tricks"][0]["burned"] is True
+
+
 def test_the_illusionist_replaced_by_a_bidding_law_bids_at_once() -> None:
     state = play_state(ILLUSIONIST_HANDS, [I, law("top-hat")], dealer=1)
     assert state.phase == "play"
