@@ -22,6 +22,8 @@ trick_deck, trick_discard, special_deck, psyched, rps, winners.
 from __future__ import annotations
 
 from bisect import insort
+from functools import cache
+from math import comb
 from typing import Any
 
 from . import register
@@ -403,24 +405,28 @@ class TrickbookState(State):
     # -- special windows -------------------------------------------------------
     def usable_specials(self, seat: int) -> list[int]:
         """The special kinds `seat` may play in the open window (none outside windows)."""
-        window, attempt = self.window, self.attempt
         held = self.specials[seat]
-        if window is None or not held or self.out[seat]:
+        return [k for k in self.usable_kinds(seat) if k in held] if held else []
+
+    def usable_kinds(self, seat: int) -> list[int]:
+        """The special kinds `seat` could play in the open window if it held them."""
+        window, attempt = self.window, self.attempt
+        if window is None or self.out[seat]:
             return []
         attempter = attempt["seat"]
         if window["kind"] == AFTER:
             if seat != attempter or self._attempt_landed():
                 return []
-            return [k for k in (FOCUS, ONE_MORE) if k in held]
-        usable = []
+            return [FOCUS, ONE_MORE]
+        kinds = []
         if seat == attempter:
-            if FIRST_TRY in held and not attempt["first_try"]:
-                usable.append(FIRST_TRY)
-        elif PSYCHE in held:
-            usable.append(PSYCHE)
-        if seat != self.setter and STEAL_TURN in held:
-            usable.append(STEAL_TURN)
-        return usable
+            if not attempt["first_try"]:
+                kinds.append(FIRST_TRY)
+        else:
+            kinds.append(PSYCHE)
+        if seat != self.setter:
+            kinds.append(STEAL_TURN)
+        return kinds
 
     def _continue_window(self, start: int, events: list[Event]) -> None:
         """Ask the next seat (from `start` in window order) that holds a usable special and
@@ -847,12 +853,11 @@ class TrickbookState(State):
 
     def _redeal_specials(self, observer: int, others: list[int], rng: Rng) -> None:
         """Deal the specials `observer` cannot see at random among the other hands and the
-        deck, drawing again until the deal agrees with what the open window showed (the
-        true deal is kept in the very unlikely case that no draw agrees)."""
+        deck, uniformly among the deals that agree with what the open window showed: random
+        deals until one agrees (fast, and almost always enough), else an exact draw."""
         holding, lacking = self.window_knowledge()
         holding = [s for s in holding if s != observer]
         lacking = [s for s in lacking if s != observer]
-        true_hands = [self.specials[s] for s in others]
         pool = list(self.special_deck)
         for s in others:
             pool += self.specials[s]
@@ -868,9 +873,80 @@ class TrickbookState(State):
             ):
                 self.special_deck = rest
                 return
-        for s, hand in zip(others, true_hands, strict=True):
+        needs = [
+            (len(self.specials[s]), set(self.usable_kinds(s)), s in holding, s in lacking)
+            for s in others
+        ]
+        hands, self.special_deck = deal_with_needs(pool, needs, rng)
+        for s, hand in zip(others, hands, strict=True):
             self.specials[s] = hand
-        rng.shuffle(self.special_deck)
+
+
+Need = tuple[int, set[int], bool, bool]  # hand size, usable kinds, must hold one, must hold none
+
+
+def deal_with_needs(
+    pool: list[int], needs: list[Need], rng: Rng
+) -> tuple[list[list[int]], list[int]]:
+    """Hands for `needs` from the special kinds in `pool`, and the shuffled rest: drawn
+    uniformly among the deals of the physical cards that meet every need (each hand holds
+    one of its usable kinds, or none, as its need says). Counts deals per hand, then draws
+    hand by hand in proportion, so it never fails, however rare the agreeing deals."""
+    kinds = len(SPECIALS)
+
+    def takes(size: int, left: tuple[int, ...], kind: int = 0) -> list[tuple[int, ...]]:
+        """Every way to take `size` cards from the counts `left`, as counts per kind."""
+        if kind == kinds - 1:
+            return [(size,)] if size <= left[kind] else []
+        return [
+            (n, *rest)
+            for n in range(min(size, left[kind]) + 1)
+            for rest in takes(size - n, left, kind + 1)
+        ]
+
+    def options(i: int, left: tuple[int, ...]) -> list[tuple[int, tuple[int, ...]]]:
+        """(ways to deal it, counts per kind) for each hand seat i may get."""
+        size, usable, must_hold, must_lack = needs[i]
+        found = []
+        for take in takes(size, left):
+            holds = any(take[k] for k in usable)
+            if (must_hold and not holds) or (must_lack and holds):
+                continue
+            ways = 1
+            for k in range(kinds):
+                ways *= comb(left[k], take[k])
+            found.append((ways, take))
+        return found
+
+    @cache
+    def deals(i: int, left: tuple[int, ...]) -> int:
+        """How many deals of the physical cards `left` meet needs[i:]."""
+        if i == len(needs):
+            return 1
+        return sum(
+            ways * deals(i + 1, tuple(a - b for a, b in zip(left, take, strict=True)))
+            for ways, take in options(i, left)
+        )
+
+    left = tuple(pool.count(k) for k in range(kinds))
+    if not deals(0, left):
+        raise ValueError("no deal of the unseen specials agrees with the open window")
+    hands = []
+    for i in range(len(needs)):
+        weighted = []
+        for ways, take in options(i, left):
+            after = tuple(a - b for a, b in zip(left, take, strict=True))
+            weighted.append((ways * deals(i + 1, after), take, after))
+        pick = rng.below(sum(weight for weight, _, _ in weighted))
+        chosen = 0
+        while pick >= weighted[chosen][0]:
+            pick -= weighted[chosen][0]
+            chosen += 1
+        _, take, left = weighted[chosen]
+        hands.append([k for k in range(kinds) for _ in range(take[k])])
+    rest = [k for k in range(kinds) for _ in range(left[k])]
+    rng.shuffle(rest)
+    return hands, rest
 
 
 GAME = Game(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 
 import pytest
@@ -11,9 +12,15 @@ import pygame_rules
 from pygame_rules import IllegalAction, Rng
 from pygame_rules.trickbook import (
     DIFFICULTY,
+    FIRST_TRY,
+    FOCUS,
+    ONE_MORE,
+    PSYCHE,
     SPECIAL_INDEX,
+    STEAL_TURN,
     TRICK_INDEX,
     TrickbookState,
+    deal_with_needs,
     full_special_deck,
     full_trick_deck,
     rps_survivors,
@@ -782,6 +789,54 @@ def test_resample_keeps_the_asked_seat_able_to_play_a_special() -> None:
                     checked += 1
             state.apply(seat, bot_rng.choice(state.legal_actions(seat)))
     assert checked > 50
+
+
+def test_deal_with_needs_draws_uniformly_among_the_deals_that_meet_the_needs() -> None:
+    """Against every deal of five physical cards, counted by hand."""
+    pool = [FOCUS, FOCUS, FIRST_TRY, ONE_MORE, PSYCHE]
+    needs = [(2, {PSYCHE, STEAL_TURN}, False, True), (2, {FOCUS}, True, False)]
+    exact: Counter = Counter()
+    for order in itertools.permutations(range(len(pool))):
+        cards = [pool[i] for i in order]
+        first, second = sorted(cards[:2]), sorted(cards[2:4])
+        if PSYCHE not in first and FOCUS in second:
+            exact[(tuple(first), tuple(second))] += 1
+    total = sum(exact.values())
+    rng, draws = Rng(8), 12000
+    drawn: Counter = Counter()
+    for _ in range(draws):
+        hands, rest = deal_with_needs(pool, needs, rng)
+        assert sorted(hands[0] + hands[1] + rest) == sorted(pool)
+        drawn[(tuple(hands[0]), tuple(hands[1]))] += 1
+    assert set(drawn) == set(exact)
+    for deal, ways in exact.items():
+        assert abs(drawn[deal] / draws - ways / total) < 0.015, deal
+
+
+def test_resample_agrees_with_the_window_when_random_deals_rarely_do() -> None:
+    """Seats 0-2 were passed over (no Psyche! or Steal Turn!), seat 3 is asked: few random
+    deals agree, and resample kept the true special hands when 200 failed (a leak)."""
+    state = table(
+        [["ollie"] * 3, ["kickflip"], ["heelflip"], ["shuv-it"], ["impossible"]],
+        specials=[
+            ["psyche"],
+            ["focus", "focus", "focus", "first-try"],
+            ["first-try", "first-try", "one-more", "one-more"],
+            ["psyche", "psyche", "psyche", "steal-turn", "steal-turn"],
+            ["focus"],
+        ],
+        special_deck=[],
+    )
+    state.apply(0, {"type": "set", "trick": "ollie"})
+    assert state.window["asked"] == 3 and state.window_knowledge() == ([3], [0, 1, 2])
+    true_hands = [list(h) for h in state.specials]
+    rng, kept_true, seat_one = Rng(3), 0, set()
+    for _ in range(60):
+        sample = state.resample(4, rng)
+        assert sample.observation(4) == state.observation(4)
+        kept_true += sample.specials == true_hands
+        seat_one.add(tuple(sample.specials[1]))
+    assert kept_true < 15 and len(seat_one) > 5
 
 
 def _window_facts(obs: dict, before: dict | None, before_action: dict | None):
