@@ -295,6 +295,10 @@ class TrickOfTripState(State):
 
     def why_illegal(self, seat: int, action: Any) -> str:
         """Plain-words reasons for the common mistakes, else the generic message."""
+        chosen = {"split": "split your cards", "pick": "picked a set"}.get(self.phase)
+        seated = type(seat) is int and 0 <= seat < self.num_players
+        if chosen and seated and seat not in self.acting():
+            return f"you already {chosen}: waiting for the others to choose"
         if type(seat) is not int or seat not in self.acting() or not isinstance(action, dict):
             return super().why_illegal(seat, action)
         kind = action.get("type")

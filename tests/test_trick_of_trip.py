@@ -376,12 +376,16 @@ def test_draft_is_simultaneous_and_pick_waits_for_all_splits() -> None:
     state.apply(2, split_action([12, 13, 14], [15, 16, 17]))
     assert state.acting() == (0, 1, 3) and state.phase == "split"
     assert state.legal_actions(2) == []
+    with pytest.raises(IllegalAction, match="you already split your cards: waiting for"):
+        state.apply(2, split_action([12, 13, 14], [15, 16, 17]))
     for seat in (0, 1, 3):
         state.apply(seat, split_action(_sample_hands(4)[seat][:3], _sample_hands(4)[seat][3:]))
     assert state.phase == "pick" and state.acting() == (0, 1, 2, 3)
     assert state.legal_actions(1) == [{"type": "pick", "set": 0}, {"type": "pick", "set": 1}]
     state.apply(1, {"type": "pick", "set": 1})
     assert state.acting() == (0, 2, 3)
+    with pytest.raises(IllegalAction, match="you already picked a set: waiting for"):
+        state.apply(1, {"type": "pick", "set": 0})
 
 
 # -- visibility -----------------------------------------------------------------------
