@@ -152,6 +152,26 @@ def test_after_window_prompt_names_the_failing_roll() -> None:
     assert "No, accept the roll" in tree.text()
 
 
+def test_after_window_prompt_of_a_double_names_the_roll_that_failed() -> None:
+    # "You rolled 1 and 6: too low" read as if the 6 had failed too.
+    state = table([["ollie"], ["shuv-it", "kickflip"]], [["focus"], []], setter=1, dice=[5, 1, 6])
+    state.apply(1, SET("shuv-it"))
+    state.apply(0, {"type": "double", "discard": "ollie"})
+    text = tb.render(view_of(state)).text()
+    assert "You rolled 1 and 6: the 1 is too low for a Shuv-it (2). Play a special?" in text
+    assert tb.rolled_too_low([{"total": 1, "success": False}] * 2) == (
+        "You rolled 1 and 1: both too low"
+    )
+
+
+def test_a_first_try_attempt_is_not_called_a_roll() -> None:
+    state = table([["ollie"], ["360-flip"] * 2], [["steal-turn"], ["first-try"]], setter=1, dice=[])
+    state.apply(1, SET("360-flip"))
+    state.apply(1, SPECIAL("first-try"))
+    text = tb.render(view_of(state)).text()
+    assert "Bot 1 is about to set a 360 Flip (5) with First Try! (no roll). Play a special?" in text
+
+
 def test_match_question_offers_the_single_match_and_each_discard() -> None:
     state = table([["kickflip", "ollie"], ["kickflip"] * 2], setter=1, dice=[4])
     state.apply(1, SET("kickflip"))

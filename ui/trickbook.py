@@ -674,18 +674,30 @@ def special_question(view: TableView) -> tuple[str, str]:
     trick = a_trick(obs["trick"]["key"])
     attempter = names[decision["attempter"]]
     if decision["window"] == "after":
-        totals = " and ".join(str(r["total"]) for r in attempt["rolls"])
-        return (
-            f"You rolled {totals}: too low for {trick}. Play a special?",
-            "Without one, the attempt fails.",
+        return f"{rolled_too_low(attempt['rolls'])} for {trick}. Play a special?", (
+            "Without one, the attempt fails."
         )
     what = "set" if decision["for"] == "set" else "match"
-    if attempter == "You":
-        return f"You are about to roll to {what} {trick}. Play a special first?", ""
-    return (
-        f"{attempter} {is_are(attempter)} about to roll to {what} {trick}. Play a special?",
-        "",
+    how = (
+        f"{what} {trick} with First Try! (no roll)"
+        if attempt["first_try"]
+        else (f"roll to {what} {trick}")
     )
+    if attempter == "You":
+        return f"You are about to {how}. Play a special first?", ""
+    return f"{attempter} {is_are(attempter)} about to {how}. Play a special?", ""
+
+
+def rolled_too_low(rolls: list[dict]) -> str:
+    """'You rolled 3: too low', or of a double: which of the two rolls is too low."""
+    totals = [r["total"] for r in rolls]
+    low = [r["total"] for r in rolls if not r["success"]]
+    if len(totals) == 1:
+        return f"You rolled {totals[0]}: too low"
+    both = " and ".join(map(str, totals))
+    if len(low) == len(totals):
+        return f"You rolled {both}: both too low"
+    return f"You rolled {both}: the {low[0]} is too low"
 
 
 def after_effect(view: TableView, card: str) -> str:
