@@ -105,6 +105,17 @@ def test_every_event_of_a_game_can_be_described(game_id: str) -> None:
     assert not doubled, doubled  # e.g. "the the Illusionist"
 
 
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_human_is_you_not_you_in_the_middle_of_a_sentence(game_id: str) -> None:
+    """'Bot 1 deals; you lead.' ('; You lead' read as a slip); lists keep 'You 9, Bot 1 35'."""
+    game = pygame_rules.get_game(game_id)
+    lines = [
+        line for seed in range(4) for line in play_by_clicks(game_id, game.max_players, seed).log
+    ]
+    capital = [line for line in lines if re.search(r"[;,] You [a-z]", line)]
+    assert not capital, capital
+
+
 def test_wray_table_says_once_that_hearts_are_trump() -> None:
     notes: list[str] = []
 

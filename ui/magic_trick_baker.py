@@ -23,7 +23,7 @@ from pygame_rules.baker_laws import (
 )
 from pygame_rules.magic_trick_baker import SUITS
 
-from .tables import TableView, plural, their, verb
+from .tables import TableView, object_name, plural, their, verb
 from .vdom import El, h
 from .widgets import action_button, board, card, controls, prompt, seat_panel, table
 
@@ -227,8 +227,9 @@ def ritual_area(view: TableView) -> list[El]:
             h(
                 "p",
                 {"class": "ritual-note"},
-                f"The three face-down cards, shuffled: {chooser} {verb(chooser, 'picks')} two "
-                "blind; they become the Laws, the third is burned unseen.",
+                f"The three face-down cards, shuffled: {object_name(chooser)} "
+                f"{verb(chooser, 'picks')} two blind; they become the Laws, the third is burned "
+                "unseen.",
             ),
             h("div", {"class": "ritual-row fan", "role": "group", "aria-label": "The fan"}, backs),
         ]
@@ -636,7 +637,8 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
     if kind == "deal":
         dealer, pone = names[event["dealer"]], names[event["pone"]]
         return (
-            f"Hand {event['hand']}: {dealer} {verb(dealer, 'deals')}; {pone} {verb(pone, 'leads')}."
+            f"Hand {event['hand']}: {dealer} {verb(dealer, 'deals')}; "
+            f"{object_name(pone)} {verb(pone, 'leads')}."
         )
     if kind == "dealt":
         return f"{who} {verb(who, 'gets')} " + ", ".join(title(c) for c in event["cards"]) + "."
@@ -648,7 +650,8 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
         return f"({who} put {the_card(event['card'])} (Law: {law_name(event['card'])}) face down.)"
     if kind == "fan":
         pone = names[event["pone"]]
-        return f"The three face-down cards are shuffled; {pone} {verb(pone, 'picks')} two."
+        chooser = object_name(pone)
+        return f"The three face-down cards are shuffled; {chooser} {verb(pone, 'picks')} two."
     if kind == "laws":
         laws = " and ".join(
             law_name(c) if law_name(c) == title(c) else f"{law_name(c)} ({title(c)})"
@@ -660,7 +663,7 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
         return f"({their(who).capitalize()} {title(event['card'])} {fate}.)"
     if kind == "bidding":
         pone = names[event["pone"]]
-        return f"Bids now, {pone} first."
+        return f"Bids now, {object_name(pone)} first."
     if kind == "bid":
         return f"{who} {verb(who, 'bids')} {event['tricks']}."
     if kind == "play":

@@ -12,7 +12,7 @@ from typing import Any
 
 from pygame_rules.magic_trick_wray import HEARTS, SUITS, card_name, make_card, rank_ranges
 
-from .tables import TableView, plural, possessive, their, verb
+from .tables import TableView, object_name, plural, possessive, their, verb
 from .vdom import El, h
 from .widgets import action_button, board, card, card_row, controls, prompt, seat_panel, table
 
@@ -468,7 +468,10 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
         return f"Hand {event['hand']} scored: " + "; ".join(parts) + "."
     if kind == "deal":
         dealer, leader = names[event["dealer"]], names[event["leader"]]
-        return f"Hand {event['hand']} dealt by {dealer}; {leader} {verb(leader, 'leads')}."
+        return (
+            f"Hand {event['hand']} dealt by {object_name(dealer)}; "
+            f"{object_name(leader)} {verb(leader, 'leads')}."
+        )
     if kind == "game_over":
         winners = [names[w] for w in event["winners"]]
         many = len(winners) > 1 or winners == ["You"]

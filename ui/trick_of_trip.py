@@ -6,7 +6,7 @@ from typing import Any
 
 from pygame_rules.trick_of_trip import SUITS, TRUMP, card_name, rank_of, suit_of, trick_winner
 
-from .tables import TableView, verb
+from .tables import TableView, object_name, verb
 from .vdom import El, h
 from .widgets import action_button, board, card, card_row, controls, prompt, seat_panel, table
 
@@ -49,14 +49,14 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
             f"({event['reason']})."
         )
     if kind == "round_over":
-        return f"Round {event['round']} over. Scores: " + ", ".join(
-            f"{names[s]} {p}" for s, p in enumerate(event["scores"])
-        )
+        scores = ", ".join(f"{names[s]} {p}" for s, p in enumerate(event["scores"]))
+        return f"Round {event['round']} over. Scores: {scores}."
     if kind == "round_start":
         lead = event["lead"]
+        leader = names[lead["seat"]]
         return (
             f"Round {event['round']}: stands pass {event['direction']}; "
-            f"{names[lead['seat']]} {verb(names[lead['seat']], 'leads')} ({lead['reason']})."
+            f"{object_name(leader)} {verb(leader, 'leads')} ({lead['reason']})."
         )
     if kind == "dealt":
         return f"You drew {cards_text(event['cards'])}."
@@ -65,7 +65,8 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
         giver = "your" if event["splitter"] == 0 else names[event["splitter"]] + "'s"
         return f"{who} took {cards_text(event['picked'])} from {giver} stand."
     if kind == "tricks_start":
-        return f"Tricks begin: {names[event['leader']]} {verb(names[event['leader']], 'leads')}."
+        leader = names[event["leader"]]
+        return f"Tricks begin: {object_name(leader)} {verb(leader, 'leads')}."
     if kind == "game_over":
         return "Game over."
     return None
