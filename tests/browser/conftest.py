@@ -199,6 +199,36 @@ def log_numbers_fit(page: Page) -> int:
     return found[-1][0]
 
 
+def nothing_covers(page: Page, texts: str, covers: str, reach: float, apart: str = "") -> int:
+    """Assert no element of `covers`, grown by `reach` px on every side (its ring: an
+    outline, a box-shadow, a badge), overlaps an element of `texts`; `apart` skips pairs
+    inside the same such ancestor (a card's own caption). Returns the texts checked."""
+    found = page.evaluate(
+        """([texts, covers, reach, apart]) => {
+            const boxes = [...document.querySelectorAll(covers)];
+            const labels = [...document.querySelectorAll(texts)];
+            const hits = [];
+            for (const label of labels) {
+                const t = label.getBoundingClientRect();
+                for (const box of boxes) {
+                    const own = apart && label.closest(apart);
+                    if (own && own === box.closest(apart)) continue;
+                    const c = box.getBoundingClientRect();
+                    const w = Math.min(t.right, c.right + reach) - Math.max(t.left, c.left - reach);
+                    const h = Math.min(t.bottom, c.bottom + reach) - Math.max(t.top, c.top - reach);
+                    if (w > 0.5 && h > 0.5 && t.width && t.height)
+                        hits.push([label.textContent.slice(0, 30), Math.round(h * 10) / 10]);
+                }
+            }
+            return [labels.length, hits];
+        }""",
+        [texts, covers, reach, apart],
+    )
+    count, hits = found
+    assert count and not hits, f"covered by {covers} (text, px): {hits}"
+    return count
+
+
 def play_to_end(
     page: Page, pick_seed: int = 0, max_steps: int = 3000, must_end: bool = True
 ) -> None:

@@ -10,7 +10,14 @@ from playwright.sync_api import Page, expect
 
 from ui.session import Session
 
-from .conftest import StrictPage, final_scores, open_app, play_to_end, replayed_scores
+from .conftest import (
+    StrictPage,
+    final_scores,
+    nothing_covers,
+    open_app,
+    play_to_end,
+    replayed_scores,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -116,6 +123,21 @@ def test_full_game_to_31_by_clicks(phone: StrictPage, site_url: str) -> None:
     expect(over.locator(".hand-breakdown .seat-breakdown")).to_have_count(2)
     assert max(scores) >= 31 or over.locator(".score-table tbody tr").count() >= 40
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_the_pick_keeps_the_selected_cards_off_its_text(phone: StrictPage, site_url: str) -> None:
+    """A selected face-down card rises 10px, with a 7px ring and a tick 9px above it: it
+    covered the end of "the third is burned unseen"."""
+    page = phone.page
+    open_app(page, site_url + f"?game={GAME}&seed=6&speed=instant")  # the human is the pone
+    page.locator("#screen .my-hand button[data-action*=down]").first.click()
+    fan = page.locator("#screen [data-ui=mtb-fan]")
+    expect(fan).to_have_count(3)
+    fan.nth(0).click()
+    fan.nth(1).click()
+    expect(page.locator("#screen .mtb-back.selected")).to_have_count(2)
+    expect(page.locator("#screen .ritual-note")).to_contain_text("you pick two blind")
+    nothing_covers(page, "#screen .ritual-note", "#screen .mtb-back.selected", 9)
 
 
 def test_a_rope_trick_hand_with_bids(desktop: StrictPage, site_url: str) -> None:

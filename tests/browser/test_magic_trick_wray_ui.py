@@ -7,11 +7,21 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import StrictPage, final_scores, open_app, play_to_end, replayed_scores
+from .conftest import (
+    StrictPage,
+    final_scores,
+    nothing_covers,
+    open_app,
+    play_to_end,
+    replayed_scores,
+)
 
 pytestmark = pytest.mark.browser
 
 MY_HIDDEN = "#screen .mtw-row.mine .slot[data-status=hidden] .card"
+MY_NOTES = "#screen .mtw-row.mine .slot-note"
+MY_CHOICES = "#screen .mtw-row.mine button.card[data-action]"
+RING = 4  # a clickable card's outline: 3px, 1px off the card
 
 
 def my_hidden_texts(page: Page) -> list[str]:
@@ -41,6 +51,8 @@ def test_full_game_by_clicks_with_sleeve_step(phone: StrictPage, site_url: str) 
     assert len(texts) == 14
     assert not any(re.search(r"\d", t) for t in texts), texts
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    # The deduction notes under the top row stay clear of the rings of the row below.
+    assert nothing_covers(page, MY_NOTES, MY_CHOICES, RING, apart=".slot") == 14
 
     # After playing (no sleeve yet this hand) comes the sleeve-or-pass step.
     plays.first.click()
@@ -52,6 +64,7 @@ def test_full_game_by_clicks_with_sleeve_step(phone: StrictPage, site_url: str) 
     assert sleeves.count() == 13
     assert "up your sleeve" in (sleeves.first.get_attribute("aria-label") or "")
     assert page.locator("#screen .mtw-row.mine .card.played").count() == 1
+    nothing_covers(page, MY_NOTES, MY_CHOICES, RING, apart=".slot")
     assert not any(re.search(r"\d", t) for t in my_hidden_texts(page))
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
