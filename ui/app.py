@@ -260,10 +260,23 @@ class App:
         for node in js.document.querySelectorAll("#screen [data-action]"):
             if node.getAttribute("data-action") == wanted:
                 node.classList.add("hinted")
+                self.say_hint(f"Hint: a Normal bot would play the highlighted move.{because}")
                 node.focus()
-                self.notice(f"Hint: a Normal bot would play the highlighted move.{because}")
                 return
-        self.notice(f"Hint: a Normal bot would choose {describe_action(hint)}.{because}")
+        self.say_hint(f"Hint: a Normal bot would choose {describe_action(hint)}.{because}")
+
+    def say_hint(self, text: str) -> None:
+        """Put the hint under the human's prompt, beside the controls (at the page's top, the
+        notice was out of sight on a phone once the hinted card was scrolled to)."""
+        prompt = js.document.querySelector("#screen .prompt")
+        if prompt is None:
+            self.notice(text)
+            return
+        note = js.document.createElement("p")
+        note.className = "hint-note"
+        note.textContent = text
+        prompt.appendChild(note)
+        by_id("notice").hidden = True  # "Thinking about your move…" is answered
 
     # -- input --------------------------------------------------------------------
     def on_click(self, event: Any) -> None:

@@ -167,10 +167,15 @@ def test_hint_marks_the_move_a_bot_would_make(phone: StrictPage, site_url: str) 
     page.click("[data-ui=hint]")
     hinted = page.locator("#screen [data-action].hinted")
     expect(hinted).to_have_count(1)
-    expect(page.locator("#notice")).to_contain_text("Normal bot")
-    expect(page.locator("#notice")).to_contain_text("Why: the search liked it best")
+    # The reason is told under the prompt, in view with the hinted control on a phone.
+    note = page.locator("#screen .prompt .hint-note")
+    expect(note).to_contain_text("Normal bot")
+    expect(note).to_contain_text("Why: the search liked it best")
+    expect(note).to_be_in_viewport()
+    expect(hinted).to_be_in_viewport()
+    expect(page.locator("#notice")).to_be_hidden()  # no "Thinking about your move…" left
     hinted.click()
-    expect(page.locator("#notice")).to_be_hidden()
+    expect(note).to_have_count(0)
 
 
 def test_hard_bots_play_a_game_to_the_end(desktop: StrictPage, site_url: str) -> None:
