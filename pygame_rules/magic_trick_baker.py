@@ -14,7 +14,8 @@ Actions: {"type": "down", "card": c}, {"type": "pick", "fan": [i, j]} (two of
 the fan positions 0-2), {"type": "bid", "tricks": n}, {"type": "play", "card": c}.
 
 Observation fields (per seat): seat, acting, phase ("down" | "pick" | "bid" |
-"play" | "over"), target, max_hands, hand_number, dealer, pone, leader, turn, hand,
+"play" | "over"), target, max_hands, stopped_at_limit (over, but by max_hands),
+hand_number, dealer, pone, leader, turn, hand,
 hand_sizes, face_down (own face-down card or None), face_down_placed, fan_size,
 law_cards, laws, illusionist_waiting, replacement, rules, bids, bid_needed,
 trick, trick_number, rope_top, tricks, tricks_won, cannot_hold (cards each seat
@@ -410,15 +411,27 @@ class MagicTrickBakerState(State):
         tricks = [self._trick_view(t) for t in self.tricks]
         events: list[Event] = [{"type": "hand_scored", **_copy(record), "tricks": tricks}]
         best = max(self.totals)
-        won = best >= TARGET and self.totals.count(best) == 1
+        won = self.won_at_target()
         if won or self.hand_number >= MAX_HANDS:
             self.phase = "over"
-            events.append({"type": "game_over", "winners": self.winners(), "scores": self.scores()})
+            events.append(
+                {
+                    "type": "game_over",
+                    "winners": self.winners(),
+                    "scores": self.scores(),
+                    "hand_limit": not won,  # stopped by MAX_HANDS, not won at TARGET
+                }
+            )
             return events
         if best >= TARGET:
             events.append({"type": "tie_at_top", "scores": self.scores()})
         self.dealer = 1 - self.dealer
         return events + self._deal()
+
+    def won_at_target(self) -> bool:
+        """Whether one player alone has reached TARGET (else a game over is the hand limit)."""
+        best = max(self.totals)
+        return best >= TARGET and self.totals.count(best) == 1
 
     def tricks_won(self) -> list[int]:
         return [sum(1 for t in self.tricks if t["winner"] == s) for s in (0, 1)]
@@ -459,6 +472,7 @@ class MagicTrickBakerState(State):
             "phase": self.phase,
             "target": TARGET,
             "max_hands": MAX_HANDS,
+            "stopped_at_limit": over and not self.won_at_target(),
             "hand_number": self.hand_number,
             "dealer": self.dealer,
             "pone": self.pone,

@@ -694,6 +694,7 @@ def test_first_to_31_with_the_highest_total_wins() -> None:
     assert state.is_over() and state.winners() == [0]
     assert state.scores()[0] == TARGET + 5
     assert state.acting() == () and state.observation(1)["winners"] == [0]
+    assert state.observation(1)["stopped_at_limit"] is False
 
 
 def test_a_tie_at_the_top_plays_another_hand() -> None:
@@ -712,8 +713,12 @@ def test_the_game_stops_after_the_hand_limit() -> None:
     state.hand_number = MAX_HANDS
     p = hand_points(state)
     state.totals = [-p[0], -p[1]]
-    finish_hand(state)
+    events = state.apply(state.turn, state.legal_actions(state.turn)[0])
+    while not state.is_over():
+        events = state.apply(state.turn, state.legal_actions(state.turn)[0])
     assert state.is_over() and state.winners() == [0, 1]
+    assert events[-1]["type"] == "game_over" and events[-1]["hand_limit"] is True
+    assert state.observation(0)["stopped_at_limit"] is True
 
 
 # -- events and observations -------------------------------------------------------------

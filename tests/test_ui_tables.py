@@ -13,8 +13,11 @@ import re
 from collections.abc import Callable
 
 import pytest
+from test_magic_trick_baker import PLAIN_HANDS, I, hand_points, law, play_state
 
 import pygame_rules
+from pygame_rules.magic_trick_baker import MAX_HANDS
+from ui import magic_trick_baker as mtb
 from ui import tables
 from ui.screens import game_over_screen, table_screen
 from ui.session import Session
@@ -128,3 +131,19 @@ def test_wray_table_says_once_that_hearts_are_trump() -> None:
     assert all(note.count("trump") == 1 for note in notes), {
         n for n in notes if n.count("trump") > 1
     }
+
+
+def test_a_baker_game_stopped_by_the_hand_limit_says_so() -> None:
+    """Game over at 17 points under "first to 31" read as a bug; the screen and log say why."""
+    state = play_state(PLAIN_HANDS, [law("top-hat"), I])
+    state.hand_number = MAX_HANDS
+    p = hand_points(state)
+    state.totals = [10 - p[0], 17 - p[1]]
+    events = []
+    while not state.is_over():
+        events = state.apply(state.turn, state.legal_actions(state.turn)[0])
+    names = ["You", "Bot 1"]
+    assert mtb.describe(events[-1], names) == "Game over at this app's hand limit: Bot 1 wins."
+    view = tables.TableView(game=state.game, obs=state.observation(0), legal=[], names=names)
+    text = mtb.final_details(view).text()
+    assert "The game stopped after 40 hands, this app's limit: nobody reached 31 alone" in text

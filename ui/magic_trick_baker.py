@@ -615,9 +615,18 @@ def final_details(view: TableView) -> El | None:
     if not obs["scored_hands"]:
         return None
     last = obs["scored_hands"][-1]
+    limit = None
+    if obs["stopped_at_limit"]:
+        limit = h(
+            "p",
+            {"class": "mtb-limit"},
+            f"The game stopped after {obs['max_hands']} hands, this app's limit: nobody "
+            f"reached {obs['target']} alone, and scores can sink for ever.",
+        )
     return h(
         "div",
         {"class": "mtb-final"},
+        limit,
         sheet(view),
         breakdown(view, last, heading=f"Hand {last['hand']} (the last)"),
     )
@@ -693,7 +702,8 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
     if kind == "game_over":
         winners = [names[w] for w in event["winners"]]
         many = len(winners) > 1 or winners == ["You"]
-        return f"Game over: {' and '.join(winners)} {'win' if many else 'wins'}."
+        why = " at this app's hand limit" if event.get("hand_limit") else ""
+        return f"Game over{why}: {' and '.join(winners)} {'win' if many else 'wins'}."
     return None
 
 
