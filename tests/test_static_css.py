@@ -43,3 +43,29 @@ def test_hover_never_moves_what_is_hovered(sheet: Path) -> None:
 def test_the_check_sees_a_moving_hover() -> None:
     rules = hover_rules("a:hover { color: red; } .x b:hover{transform: translateY(-3px)}")
     assert [s for s, body in rules if MOVES_THE_BOX.search(body)] == [".x b:hover"]
+
+
+def rules_of(text: str) -> list[tuple[list[str], str]]:
+    """(selectors, declarations) of every rule (comments dropped)."""
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.DOTALL)
+    return [([s.strip() for s in sel.split(",")], body) for sel, body in RULE.findall(text)]
+
+
+def unmarked_summaries(text: str) -> list[str]:
+    """Summaries set to display: flex (which drops the disclosure triangle) and given no
+    ::before marker of their own."""
+    rules = rules_of(text)
+    flex = [s for sels, body in rules if re.search(r"display:\s*flex", body) for s in sels]
+    marked = {s for sels, body in rules if "content:" in body for s in sels}
+    return [s for s in flex if s.endswith("summary") and f"{s}::before" not in marked]
+
+
+def test_every_flex_summary_draws_its_own_disclosure_triangle() -> None:
+    """A details' summary with display: flex has no triangle: it looked like a heading."""
+    assert unmarked_summaries("\n".join(sheet.read_text() for sheet in CSS)) == []
+
+
+def test_the_check_sees_a_summary_without_a_marker() -> None:
+    css = ".a summary { display: flex; } .b summary { display:flex }"
+    css += " .b summary::before { content: '>' }"
+    assert unmarked_summaries(css) == [".a summary"]
