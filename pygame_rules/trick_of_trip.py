@@ -48,9 +48,9 @@ LEAD_RANDOM_FIRST = "random first lead"
 LEAD_LOWEST = "lowest score"
 LEAD_TIE = "lowest score, tie broken at random"
 
-WIN_FIRST_SEVEN = "first 7 played (a trump was played)"
-WIN_LOWEST_TRUMP = "lowest trump"
-WIN_LOWEST_LED = "lowest card of the led suit"
+WIN_FIRST_SEVEN = "the first 7 played, as a trump was played"
+WIN_LOWEST_TRUMP = "the lowest trump"
+WIN_LOWEST_LED = "the lowest card of the led suit"
 
 
 # -- cards --------------------------------------------------------------------

@@ -119,6 +119,17 @@ def test_the_human_is_you_not_you_in_the_middle_of_a_sentence(game_id: str) -> N
     assert not capital, capital
 
 
+@pytest.mark.parametrize("game_id", GAMES)
+def test_log_lines_have_no_brackets_inside_brackets(game_id: str) -> None:
+    """'(first 7 played (a trump was played))' and '(trump) (lowest trump)' read badly."""
+    game = pygame_rules.get_game(game_id)
+    lines = [
+        line for seed in range(3) for line in play_by_clicks(game_id, game.max_players, seed).log
+    ]
+    nested = [line for line in lines if re.search(r"\([^()]*\(|\) \(", line)]
+    assert not nested, nested
+
+
 def test_wray_table_says_once_that_hearts_are_trump() -> None:
     notes: list[str] = []
 

@@ -656,7 +656,8 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
             return None
         return f"{who} {verb(who, 'puts')} a card face down."
     if kind == "face_down_card":
-        return f"({who} put {the_card(event['card'])} (Law: {law_name(event['card'])}) face down.)"
+        card = event["card"]
+        return f"{who} put {the_card(card)} face down, Law: {law_name(card)} (only you know)."
     if kind == "fan":
         pone = names[event["pone"]]
         chooser = object_name(pone)

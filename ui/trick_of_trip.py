@@ -45,8 +45,8 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
         return f"{names[event['seat']]} played the {card_name(event['card'])}."
     if kind == "trick_won":
         return (
-            f"{names[event['winner']]} won the trick with the {card_name(event['card'])} "
-            f"({event['reason']})."
+            f"{names[event['winner']]} won the trick with the {card_name(event['card'])}: "
+            f"{event['reason']}."
         )
     if kind == "round_over":
         scores = ", ".join(f"{names[s]} {p}" for s, p in enumerate(event["scores"]))
@@ -237,7 +237,7 @@ def trick_area(view: TableView) -> list[El]:
                 "p",
                 {"class": "last-trick"},
                 f"Last trick: {view.names[last['winner']]} won with the "
-                f"{card_name(last['card'])} ({last['reason']}).",
+                f"{card_name(last['card'])}: {last['reason']}.",
             )
         )
     lead = obs.get("round_lead")
