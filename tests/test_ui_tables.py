@@ -149,7 +149,7 @@ def test_a_baker_game_stopped_by_the_hand_limit_says_so() -> None:
     state = play_state(PLAIN_HANDS, [law("top-hat"), I])
     state.hand_number = MAX_HANDS
     p = hand_points(state)
-    state.totals = [10 - p[0], 17 - p[1]]
+    state.totals = [-55 - p[0], 17 - p[1]]
     events = []
     while not state.is_over():
         events = state.apply(state.turn, state.legal_actions(state.turn)[0])
@@ -158,3 +158,10 @@ def test_a_baker_game_stopped_by_the_hand_limit_says_so() -> None:
     view = tables.TableView(game=state.game, obs=state.observation(0), legal=[], names=names)
     text = mtb.final_details(view).text()
     assert "The game stopped after 40 hands, this app's limit: nobody reached 31 alone" in text
+    # Scores below zero carry a true minus sign (U+2212), as the hand sheet's do.
+    session = Session("magic-trick-baker", 2, 1, "easy")
+    session.state = state
+    over = game_over_screen(session, view)
+    cells = [el for el in over.walk() if "data-score" in el.attrs]
+    assert [el.text() for el in cells if str(el.attrs["data-seat"]) == "0"] == ["\u221255"]
+    assert not re.search(r"-\d", over.text()), over.text()

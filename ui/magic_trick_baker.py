@@ -23,7 +23,16 @@ from pygame_rules.baker_laws import (
 )
 from pygame_rules.magic_trick_baker import SUITS
 
-from .tables import TableView, object_name, plural, their, verb
+from .tables import (
+    TableView,
+    minus_signs,
+    number,
+    object_name,
+    plural,
+    signed,
+    their,
+    verb,
+)
 from .vdom import El, h
 from .widgets import action_button, board, card, controls, prompt, seat_panel, table
 
@@ -45,16 +54,6 @@ def law_name(c: int) -> str:
 def with_law(c: int) -> str:
     """'3 of Hats (Law: Night Club)'."""
     return f"{title(c)} (Law: {law_name(c)})"
-
-
-def number(n: int) -> str:
-    """A score with a true minus sign."""
-    return str(n).replace("-", "\u2212")
-
-
-def signed(n: int) -> str:
-    """Points with their sign: '+3', and a true minus sign for losses."""
-    return ("+" if n > 0 else "") + number(n) if n else "0"
 
 
 # -- cards -----------------------------------------------------------------------------------
@@ -514,7 +513,7 @@ def breakdown(view: TableView, record: dict[str, Any], *, heading: str) -> El:
             h(
                 "li",
                 {"data-source": line["source"]},
-                h("span", {"class": "line-label"}, line["label"]),
+                h("span", {"class": "line-label"}, minus_signs(line["label"])),
                 h("span", {"class": "line-points"}, signed(line["points"])),
             )
             for line in lines
@@ -696,7 +695,7 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
         )
     if kind == "hand_scored":
         parts = [f"{names[s]} {signed(event['points'][s])}" for s in range(2)]
-        totals = ", ".join(f"{names[s]} {event['totals'][s]}" for s in range(2))
+        totals = ", ".join(f"{names[s]} {number(event['totals'][s])}" for s in range(2))
         return f"Hand {event['hand']} scored: " + ", ".join(parts) + f". Totals: {totals}."
     if kind == "tie_at_top":
         return "Tied at the top: another hand."

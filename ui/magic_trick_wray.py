@@ -12,7 +12,7 @@ from typing import Any
 
 from pygame_rules.magic_trick_wray import HEARTS, SUITS, card_name, make_card, rank_ranges
 
-from .tables import TableView, object_name, plural, possessive, their, verb
+from .tables import TableView, object_name, plural, possessive, signed, their, verb
 from .vdom import El, h
 from .widgets import action_button, board, card, card_row, controls, prompt, seat_panel, table
 
@@ -226,7 +226,7 @@ def hand_results(view: TableView, record: dict[str, Any]) -> El:
                 "li",
                 {},
                 f"{name}: bid {r['bid']}, {plural(r['tricks'], 'trick')}, "
-                f"{plural(r['suits'], 'suit')} → {r['points']:+d} ({status})",
+                f"{plural(r['suits'], 'suit')} → {signed(r['points'])} ({status})",
             )
         )
     return h(
@@ -367,7 +367,7 @@ def sheet_table(view: TableView) -> El:
         cells = []
         for r in record["results"]:
             star = " ★" if r["prestige"] else ""
-            cells.append(f"{r['points']:+d} ({r['bid']}/{r['tricks']}){star}")
+            cells.append(f"{signed(r['points'])} ({r['bid']}/{r['tricks']}){star}")
         rows.append([record["hand"], *cells])
     rows.append(["Total", *[obs["scores"][s] for s in range(n)]])
     key = "Each cell: points (bid/tricks taken)"
@@ -416,7 +416,7 @@ def final_details(view: TableView) -> El:
                     r["bid"],
                     r["tricks"],
                     r["suits"],
-                    f"{r['points']:+d}" + (" ★" if r["prestige"] else ""),
+                    f"{signed(r['points'])}" + (" ★" if r["prestige"] else ""),
                 ]
             )
     caption = "Every hand: bid (sleeve rank), tricks and suits taken, points"
@@ -460,7 +460,8 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
         return f"{names[winner]} won trick {event['trick_number']}{with_card}."
     if kind == "hand_scored":
         parts = [
-            f"{names[r['seat']]} {r['points']:+d} (bid {r['bid']}, {plural(r['tricks'], 'trick')}"
+            f"{names[r['seat']]} {signed(r['points'])} "
+            f"(bid {r['bid']}, {plural(r['tricks'], 'trick')}"
             + (", prestige" if r["prestige"] else "")
             + ")"
             for r in event["results"]

@@ -189,7 +189,7 @@ def game_over_screen(session: Session, view: tables.TableView) -> El:
             "tr",
             {"class": "winner" if s in winners else None},
             h("th", {"scope": "row"}, names[s] + (" ★" if s in winners else "")),
-            h("td", {"data-score": scores[s], "data-seat": s}, str(scores[s])),
+            h("td", {"data-score": scores[s], "data-seat": s}, tables.number(scores[s])),
         )
         for s in order
     ]

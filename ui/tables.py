@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import re
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
@@ -56,6 +57,21 @@ def their(name: str) -> str:
 def object_name(name: str) -> str:
     """'you' in the middle of a sentence for the human."""
     return "you" if name == "You" else name
+
+
+def number(n: int | float) -> str:
+    """A score with a true minus sign (U+2212), not a hyphen."""
+    return str(n).replace("-", "\u2212")
+
+
+def minus_signs(text: str) -> str:
+    """Text with a true minus sign before each negative number ('-2 each' from the engine)."""
+    return re.sub(r"(?<![\w-])-(?=\d)", "\u2212", text)
+
+
+def signed(n: int) -> str:
+    """Points with their sign: '+3', '0', and a true minus sign for losses."""
+    return ("+" if n > 0 else "") + number(n) if n else "0"
 
 
 def plural(count: int, word: str) -> str:
