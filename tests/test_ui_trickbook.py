@@ -140,6 +140,8 @@ def test_special_prompt_when_a_special_is_usable() -> None:
     text = tree.text()
     assert "Bot 1 is about to roll to set a Kickflip (3). Play a special?" in text
     assert "No, go on" in text
+    # Said as high as what: the roll-off against the psycher's own die.
+    assert "Psyche! — roll off: if Bot 1 rolls lower, \u22121 on Bot 1's roll" in text
 
 
 def test_after_window_prompt_names_the_failing_roll() -> None:

@@ -719,7 +719,7 @@ def special_decision(view: TableView) -> El:
         special = SPECIAL_BY_KEY[action["card"]]
         effect = SPECIAL_EFFECT[action["card"]]
         if action["card"] == "psyche":
-            effect = f"{object_name(target)} must roll as high or get {MINUS}1"
+            effect = f"roll off: if {target} rolls lower, {MINUS}1 on {possessive(target)} roll"
         elif action["card"] in ("focus", "one-more"):
             effect = after_effect(view, action["card"])
         buttons.append(
