@@ -5,7 +5,14 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import StrictPage, final_scores, open_app, play_to_end, replayed_scores
+from .conftest import (
+    StrictPage,
+    edges_stand_out,
+    final_scores,
+    open_app,
+    play_to_end,
+    replayed_scores,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -26,3 +33,14 @@ def test_full_game_by_clicks(phone: StrictPage, site_url: str, players: int) -> 
     page.click(".stats summary")
     row = page.locator(".stats tr", has_text="Trick of Trip")
     expect(row.locator("td").first).to_have_text("1")
+
+
+def test_the_pick_buttons_look_like_buttons(phone: StrictPage, site_url: str) -> None:
+    """'Take group 1/2' were felt green, edged in felt green, on the felt (1.3:1)."""
+    page = phone.page
+    open_app(page, site_url + "?game=trick-of-trip&players=3&seed=3&speed=instant")
+    page.click("[data-ui=hint]")  # the hint arranges a split; confirm it
+    page.locator("#screen [data-action].hinted").click()
+    takes = page.locator("#screen [data-action*=pick]")
+    expect(takes).to_have_count(2)
+    assert edges_stand_out(page, "#screen [data-action*=pick]") == 2
