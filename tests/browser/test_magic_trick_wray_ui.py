@@ -29,6 +29,28 @@ def my_hidden_texts(page: Page) -> list[str]:
     return page.locator(MY_HIDDEN).evaluate_all("els => els.map(e => e.textContent)")
 
 
+def played_ranks_readable(page: Page) -> int:
+    """Every played card's rank contrasts 3:1 or more with its face, which is opaque (played
+    cards were drawn at 55-60% opacity on the felt: 2.6:1). Returns the cards checked."""
+    found = page.evaluate(
+        """() => {
+            const rgb = c => (c.match(/[\\d.]+/g) || []).map(Number).slice(0, 3);
+            const lum = ([r, g, b]) => [r, g, b].map(v => {
+                v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+            }).reduce((a, v, i) => a + v * [0.2126, 0.7152, 0.0722][i], 0);
+            return [...document.querySelectorAll('#screen .card.played')].map(card => {
+                const face = getComputedStyle(card), rank = card.querySelector('.rank');
+                const [x, y] = [lum(rgb(getComputedStyle(rank).color)),
+                                lum(rgb(face.backgroundColor))].sort((p, q) => q - p);
+                return [card.className, Number(face.opacity), (x + 0.05) / (y + 0.05)];
+            });
+        }"""
+    )
+    faint = [(cls, alpha, round(ratio, 2)) for cls, alpha, ratio in found if alpha < 1 or ratio < 3]
+    assert found and not faint, f"played cards hard to read (class, opacity, contrast): {faint}"
+    return len(found)
+
+
 def wait_for_my_move(page: Page) -> None:
     page.wait_for_selector("#screen [data-action]")
 
@@ -64,6 +86,7 @@ def test_full_game_by_clicks_with_sleeve_step(phone: StrictPage, site_url: str) 
     assert sleeves.count() == 13
     assert "up your sleeve" in (sleeves.first.get_attribute("aria-label") or "")
     assert page.locator("#screen .mtw-row.mine .card.played").count() == 1
+    played_ranks_readable(page)
     nothing_covers(page, MY_NOTES, MY_CHOICES, RING, apart=".slot")
     assert not any(re.search(r"\d", t) for t in my_hidden_texts(page))
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
@@ -81,6 +104,8 @@ def test_full_game_by_clicks_with_sleeve_step(phone: StrictPage, site_url: str) 
     for _ in range(6):
         play_to_end(page, pick_seed=3, max_steps=25, must_end=False)
         assert not any(re.search(r"\d", t) for t in my_hidden_texts(page))
+        if page.locator("#screen .card.played").count():
+            played_ranks_readable(page)
     play_to_end(page, pick_seed=3)
     assert final_scores(page) == replayed_scores(page)
     over = page.locator("[data-testid=game-over]")
