@@ -92,6 +92,13 @@ def test_rules_view_opens_from_the_lobby(phone: StrictPage, site_url: str) -> No
     expect(dialog).to_be_visible()
     expect(dialog.locator("#rules-body h2, #rules-body h3").first).to_be_visible()
     expect(dialog).to_contain_text("Bots never see your cards")
+    # Scrolled, the text passes under the title: a gap and a rule keep them apart.
+    head = dialog.locator(".rules-head")
+    gap, rule = head.evaluate(
+        "h => [parseFloat(getComputedStyle(h).paddingBottom),"
+        " parseFloat(getComputedStyle(h).borderBottomWidth)]"
+    )
+    assert gap >= 6 and rule >= 1, (gap, rule)
     page.click("[data-ui=close-rules]")
     expect(dialog).to_be_hidden()
 
