@@ -102,7 +102,7 @@ def setup_screen(game: pygame_rules.Game, embed_url: str = "") -> El:
                 h(
                     "label",
                     {"class": "choice"},
-                    h("span", {}, "Seed "),
+                    h("span", {}, "Deal number "),
                     h(
                         "input",
                         {
@@ -111,7 +111,7 @@ def setup_screen(game: pygame_rules.Game, embed_url: str = "") -> El:
                             "inputmode": "numeric",
                             "pattern": "[0-9]*",
                             "autocomplete": "off",
-                            "aria-label": "Seed (leave empty for a random deal)",
+                            "aria-label": "Deal number (leave empty for a random deal)",
                         },
                     ),
                 ),

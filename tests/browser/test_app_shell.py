@@ -63,6 +63,9 @@ def test_setup_choices_on_a_phone_are_full_size(phone: StrictPage, site_url: str
         sizes = [boxes.nth(i).bounding_box() for i in range(boxes.count())]
         assert len(sizes) >= 3 + game.max_players - game.min_players + 1
         assert all(b["width"] >= 22 and b["height"] >= 22 for b in sizes), (game.id, sizes)
+        # The deal-number toggle is a 44 px target too (it was 22 px).
+        toggle = page.locator(".setup-form summary").bounding_box()
+        assert toggle and toggle["height"] >= 44, toggle
 
 
 def test_unknown_game_in_link_falls_back_to_lobby(phone: StrictPage, site_url: str) -> None:
