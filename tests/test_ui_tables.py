@@ -19,6 +19,7 @@ import pygame_rules
 from pygame_rules.magic_trick_baker import MAX_HANDS
 from ui import magic_trick_baker as mtb
 from ui import tables
+from ui import trick_of_trip as tot
 from ui.screens import game_over_screen, table_screen
 from ui.session import Session
 from ui.vdom import El
@@ -165,3 +166,13 @@ def test_a_baker_game_stopped_by_the_hand_limit_says_so() -> None:
     cells = [el for el in over.walk() if "data-score" in el.attrs]
     assert [el.text() for el in cells if str(el.attrs["data-seat"]) == "0"] == ["\u221255"]
     assert not re.search(r"-\d", over.text()), over.text()
+
+
+def test_trick_of_trip_score_table_shows_the_total_beside_the_name() -> None:
+    """On a phone the suit columns scroll sideways; a last Total column was out of sight."""
+    session = Session("trick-of-trip", 5, 3, "easy")
+    view = tables.TableView(
+        game=session.game, obs=session.observation(), legal=[], names=session.names
+    )
+    heads = [el.text() for el in tot.score_table(view).walk() if el.tag == "th"]
+    assert heads[:2] == ["Player", "Total"]

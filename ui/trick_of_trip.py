@@ -274,13 +274,14 @@ TITLE = "Score: per suit, highest rank × cards won"
 
 def score_table(view: TableView) -> El:
     obs = view.obs
-    headers = ["Player"] + [f"{s['symbol']} {s['name']}" for s in SUITS] + ["Total"]
+    # The total beside the name: on a phone the suit columns scroll, and hid it.
+    headers = ["Player", "Total"] + [f"{s['symbol']} {s['name']}" for s in SUITS]
     rows = []
     for s, breakdown in enumerate(obs["score_breakdown"]):
         cells = [
             f"{b['highest']}×{b['count']}={b['points']}" if b["count"] else "–" for b in breakdown
         ]
-        rows.append([view.names[s], *cells, obs["scores"][s]])
+        rows.append([view.names[s], obs["scores"][s], *cells])
     # The title sits outside the scrolling box so a phone shows all of it.
     return h(
         "div",
