@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 from test_trickbook import DOUBLE, MATCH, PASS, SET, SPECIAL, table
@@ -72,7 +73,14 @@ def test_session_hint_gives_a_legal_move_and_the_search_evidence() -> None:
     turn.step(None)
     assert turn.action in session.human_legal()
     reason = session.hint_reason(turn)
-    assert "imagined deals" in reason
+    assert "imagined games" in reason
+    # "liked it best" only for the move played out most; else what the search did.
+    rows = turn.thinking.summary()
+    most = max(r["visits"] for r in rows) == next(
+        r["visits"] for r in rows if r["action"] == turn.action
+    )
+    assert ("more than any other move" in reason) == most
+    assert ("did not clearly favour another move" in reason) == (not most)
     assert reason.split("; ")[0] == magic_trick_wray.hint_reason(turn.action, session_view(session))
 
 
@@ -143,3 +151,17 @@ def test_trickbook_reasons_for_first_try_steal_turn_and_psyche() -> None:
     assert trickbook.hint_reason(SPECIAL("psyche"), view) == (
         f"Psyche! may give Bot 1 {trickbook.MINUS}1 on this roll"
     )
+
+
+def test_hint_does_not_say_liked_best_of_a_move_played_out_less_than_another() -> None:
+    """Trickbook's search keeps its heuristic's move unless playouts clearly disagree, so
+    the hinted move may have fewer playouts than another ("liked it best: 12 of 100")."""
+    session = Session("trickbook", 2, 1, "easy")
+    rock, paper = {"type": "rps", "choice": "rock"}, {"type": "rps", "choice": "paper"}
+    thinking = SimpleNamespace(
+        legal=[rock, paper],
+        summary=lambda: [{"action": rock, "visits": 12}, {"action": paper, "visits": 88}],
+    )
+    reason = session.hint_reason(SimpleNamespace(action=rock, thinking=thinking))
+    assert "liked it best" not in reason
+    assert "the search kept it: 100 imagined games played out (12 with it)" in reason

@@ -134,7 +134,7 @@ class Session:
 
     def hint_reason(self, turn: BotTurn) -> str:
         """Why the hinted move: the game's own words where it has them, and what the
-        search did (the move it tried most often in its imagined deals)."""
+        search did (how often it played the move out in its imagined games)."""
         reasons = []
         explain = getattr(tables.module_for(self.game_id), "hint_reason", None)
         if explain is not None:
@@ -147,9 +147,16 @@ class Session:
             rows = summary()
             tried = sum(r["visits"] for r in rows)
             chosen = next(r for r in rows if r["action"] == turn.action)
-            reasons.append(
-                f"the search liked it best: tried in {chosen['visits']} of {tried} imagined deals"
-            )
+            if chosen["visits"] == max(r["visits"] for r in rows):
+                reasons.append(
+                    f"the search liked it best: it played it out in {chosen['visits']} of "
+                    f"{tried} imagined games, more than any other move"
+                )
+            else:  # the heuristic's move, kept where the playouts did not clearly disagree
+                reasons.append(
+                    f"the search kept it: {tried} imagined games played out "
+                    f"({chosen['visits']} with it) did not clearly favour another move"
+                )
         return "; ".join(r for r in reasons if r)
 
     def hint(self) -> dict[str, Any] | None:

@@ -180,7 +180,7 @@ def test_hint_marks_the_move_a_bot_would_make(phone: StrictPage, site_url: str) 
     # The reason is told under the prompt, in view with the hinted control on a phone.
     note = page.locator("#screen .prompt .hint-note")
     expect(note).to_contain_text("Normal bot")
-    expect(note).to_contain_text("Why: the search liked it best")
+    expect(note).to_contain_text("Why: the search")
     expect(note).to_be_in_viewport()
     expect(hinted).to_be_in_viewport()
     expect(page.locator("#notice")).to_be_hidden()  # no "Thinking about your move…" left
