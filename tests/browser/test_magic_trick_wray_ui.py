@@ -97,6 +97,11 @@ def test_full_game_by_clicks_with_sleeve_step(phone: StrictPage, site_url: str) 
     expect(sleeved).to_have_count(1)
     expect(sleeved).to_contain_text("sleeve")
     expect(sleeved.locator(".card .rank")).to_have_text(re.compile(r"^[0-7]$"))
+    # The yellow ring means "you may play this" in your row: the sleeved card has another.
+    wait_for_my_move(page)  # the table stays as it is until the human clicks
+    ring = sleeved.locator(".card").evaluate("c => getComputedStyle(c).boxShadow")
+    playable = page.locator(MY_CHOICES).first.evaluate("c => getComputedStyle(c).outlineColor")
+    assert ring.startswith("rgb") and playable not in ring, (playable, ring)
     expect(page.locator("#screen .seat.human")).to_contain_text("bid")
     expect(page.locator(".log")).to_contain_text("You put a card up your sleeve")
 
