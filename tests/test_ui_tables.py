@@ -109,13 +109,16 @@ def test_every_event_of_a_game_can_be_described(game_id: str) -> None:
     assert not doubled, doubled  # e.g. "the the Illusionist"
 
 
+def log_lines(game_id: str, games: int) -> list[str]:
+    """The log lines of `games` games at the most players, played through drawn controls."""
+    players = pygame_rules.get_game(game_id).max_players
+    return [line for seed in range(games) for line in play_by_clicks(game_id, players, seed).log]
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_the_human_is_you_not_you_in_the_middle_of_a_sentence(game_id: str) -> None:
     """'Bot 1 deals; you lead.' ('; You lead' read as a slip); lists keep 'You 9, Bot 1 35'."""
-    game = pygame_rules.get_game(game_id)
-    lines = [
-        line for seed in range(4) for line in play_by_clicks(game_id, game.max_players, seed).log
-    ]
+    lines = log_lines(game_id, 4)
     capital = [line for line in lines if re.search(r"[;,] You [a-z]", line)]
     assert not capital, capital
 
@@ -123,10 +126,7 @@ def test_the_human_is_you_not_you_in_the_middle_of_a_sentence(game_id: str) -> N
 @pytest.mark.parametrize("game_id", GAMES)
 def test_log_lines_have_no_brackets_inside_brackets(game_id: str) -> None:
     """'(first 7 played (a trump was played))' and '(trump) (lowest trump)' read badly."""
-    game = pygame_rules.get_game(game_id)
-    lines = [
-        line for seed in range(3) for line in play_by_clicks(game_id, game.max_players, seed).log
-    ]
+    lines = log_lines(game_id, 3)
     nested = [line for line in lines if re.search(r"\([^()]*\(|\) \(", line)]
     assert not nested, nested
 
