@@ -211,9 +211,12 @@ class State:
         if type(seat) is not int or seat not in self.acting():
             raise IllegalAction(self.why_illegal(seat, action))
         legal = self.legal_actions(seat)
-        if action not in legal:
-            raise IllegalAction(_shape_problem(action, legal) or self.why_illegal(seat, action))
-        listed = legal[legal.index(action)]
+        try:
+            listed = legal[legal.index(action)]  # one scan: apply is on every playout's path
+        except ValueError:
+            raise IllegalAction(
+                _shape_problem(action, legal) or self.why_illegal(seat, action)
+            ) from None
         if not same_json(action, listed):
             raise IllegalAction(f"{action!r} has a value of the wrong type: the move is {listed!r}")
         return self._apply(seat, action)
