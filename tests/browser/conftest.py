@@ -229,32 +229,39 @@ def nothing_covers(page: Page, texts: str, covers: str, reach: float, apart: str
     return count
 
 
+# JavaScript for a page.evaluate body: rgb("rgb(1, 2, 3)") -> [1, 2, 3] (an alpha is
+# kept, and ignored by the rest) and WCAG's contrast ratio(a, b) of two such colours.
+CONTRAST_JS = """
+    const rgb = c => (c.match(/[\\d.]+/g) || []).map(Number);  // [r, g, b] or [r, g, b, a]
+    const lum = ([r, g, b]) => [r, g, b].map(v => {
+        v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    }).reduce((a, v, i) => a + v * [0.2126, 0.7152, 0.0722][i], 0);
+    const ratio = (a, b) => {
+        const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+        return (x + 0.05) / (y + 0.05);
+    };
+"""
+
+
 def edges_stand_out(page: Page, selector: str, minimum: float = 3.0) -> int:
     """Assert each element of `selector` is told from what lies behind it: its border or
     its fill contrasts at least `minimum`:1 (WCAG's 3:1 for controls) with the first
     opaque background behind it. Returns how many were checked."""
     found = page.evaluate(
-        """([selector]) => {
-            const rgb = c => (c.match(/[\\d.]+/g) || []).map(Number);
-            const lum = ([r, g, b]) => [r, g, b].map(v => {
-                v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-            }).reduce((a, v, i) => a + v * [0.2126, 0.7152, 0.0722][i], 0);
-            const ratio = (a, b) => {
-                const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
-                return (x + 0.05) / (y + 0.05);
-            };
+        """([selector]) => {"""
+        + CONTRAST_JS
+        + """
             const behind = el => {
                 for (let n = el.parentElement; n; n = n.parentElement) {
                     const c = rgb(getComputedStyle(n).backgroundColor);
-                    if (c.length === 3 || c[3] > 0) return c.slice(0, 3);
+                    if (c.length === 3 || c[3] > 0) return c;
                 }
                 return [255, 255, 255];
             };
             return [...document.querySelectorAll(selector)].map(el => {
                 const style = getComputedStyle(el), back = behind(el);
-                const best = Math.max(
-                    ratio(rgb(style.borderTopColor).slice(0, 3), back),
-                    ratio(rgb(style.backgroundColor).slice(0, 3), back));
+                const edge = ratio(rgb(style.borderTopColor), back);
+                const best = Math.max(edge, ratio(rgb(style.backgroundColor), back));
                 return [el.textContent.trim().slice(0, 30), Math.round(best * 100) / 100];
             });
         }""",

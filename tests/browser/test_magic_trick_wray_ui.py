@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import (
+    CONTRAST_JS,
     StrictPage,
     final_scores,
     nothing_covers,
@@ -33,16 +34,13 @@ def played_ranks_readable(page: Page) -> int:
     """Every played card's rank contrasts 3:1 or more with its face, which is opaque (played
     cards were drawn at 55-60% opacity on the felt: 2.6:1). Returns the cards checked."""
     found = page.evaluate(
-        """() => {
-            const rgb = c => (c.match(/[\\d.]+/g) || []).map(Number).slice(0, 3);
-            const lum = ([r, g, b]) => [r, g, b].map(v => {
-                v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-            }).reduce((a, v, i) => a + v * [0.2126, 0.7152, 0.0722][i], 0);
+        """() => {"""
+        + CONTRAST_JS
+        + """
             return [...document.querySelectorAll('#screen .card.played')].map(card => {
                 const face = getComputedStyle(card), rank = card.querySelector('.rank');
-                const [x, y] = [lum(rgb(getComputedStyle(rank).color)),
-                                lum(rgb(face.backgroundColor))].sort((p, q) => q - p);
-                return [card.className, Number(face.opacity), (x + 0.05) / (y + 0.05)];
+                const ink = rgb(getComputedStyle(rank).color), paper = rgb(face.backgroundColor);
+                return [card.className, Number(face.opacity), ratio(ink, paper)];
             });
         }"""
     )
