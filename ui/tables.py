@@ -59,14 +59,17 @@ def object_name(name: str) -> str:
     return "you" if name == "You" else name
 
 
+MINUS = "\u2212"  # a true minus sign, not a hyphen
+
+
 def number(n: int | float) -> str:
-    """A score with a true minus sign (U+2212), not a hyphen."""
-    return str(n).replace("-", "\u2212")
+    """A score with a true minus sign."""
+    return str(n).replace("-", MINUS)
 
 
 def minus_signs(text: str) -> str:
     """Text with a true minus sign before each negative number ('-2 each' from the engine)."""
-    return re.sub(r"(?<![\w-])-(?=\d)", "\u2212", text)
+    return re.sub(r"(?<![\w-])-(?=\d)", MINUS, text)
 
 
 def signed(n: int) -> str:

@@ -14,13 +14,22 @@ from typing import Any
 from pygame_rules.bots.trickbook import FIRST_TRY_SET_MIN, on_last_letter
 from pygame_rules.trickbook import LETTERS, SPECIALS, TRICKS
 
-from .tables import TableView, and_list, is_are, object_name, plural, possessive, their, verb
+from .tables import (
+    MINUS,
+    TableView,
+    and_list,
+    is_are,
+    object_name,
+    plural,
+    possessive,
+    their,
+    verb,
+)
 from .vdom import El, h
 from .widgets import action_button, board, card_row, controls, die, prompt, seat_panel, table
 
 TRICK_BY_KEY = {t["key"]: t for t in TRICKS}
 SPECIAL_BY_KEY = {s["key"]: s for s in SPECIALS}
-MINUS = "\u2212"  # a real minus sign in "4 - 1 = 3"
 SHAPE_WORDS = {"rock": "Rock", "paper": "Paper", "scissors": "Scissors"}
 LONG_NAME = 8  # letters: a trick's name longer than this is set smaller on its card
 SCORE_HEADING = "Letters to spare"  # the game-over table's score column (5 - letters)
@@ -681,7 +690,7 @@ def special_question(view: TableView) -> tuple[str, str]:
     how = (
         f"{what} {trick} with First Try! (no roll)"
         if attempt["first_try"]
-        else (f"roll to {what} {trick}")
+        else f"roll to {what} {trick}"
     )
     if attempter == "You":
         return f"You are about to {how}. Play a special first?", ""
