@@ -507,6 +507,7 @@ class App:
         body.innerHTML = await response.text() if response.ok else "<p>Rules not found.</p>"
         if not dialog.open:
             dialog.showModal()
+        dialog.scrollTop = 0  # new rules start at the top, not where the last ones were left
 
     def fail(self, exc: BaseException) -> None:
         js.console.warn(f"app error: {exc!r}")

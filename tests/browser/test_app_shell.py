@@ -102,8 +102,14 @@ def test_rules_view_opens_from_the_lobby(phone: StrictPage, site_url: str) -> No
         " parseFloat(getComputedStyle(h).borderBottomWidth)]"
     )
     assert gap >= 6 and rule >= 1, (gap, rule)
+    dialog.evaluate("d => { d.scrollTop = 600; }")
+    assert dialog.evaluate("d => d.scrollTop") > 0
     page.click("[data-ui=close-rules]")
     expect(dialog).to_be_hidden()
+    # Another game's rules open at their start, not where the last ones were left.
+    page.click('[data-ui=rules][data-value="magic-trick-baker"]')
+    expect(dialog).to_contain_text("Baker")
+    assert dialog.evaluate("d => d.scrollTop") == 0
 
 
 def test_reload_resumes_the_same_table(phone: StrictPage, site_url: str) -> None:
