@@ -106,6 +106,8 @@ def test_full_game_to_31_by_clicks(phone: StrictPage, site_url: str) -> None:
     assert "Law:" in (downs.first.get_attribute("aria-label") or "")
     expect(page.locator(".laws")).to_have_count(0)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    # A playable card's ring (4 px) and a hint's (7 px) stay off the Law names below.
+    nothing_covers(page, "#screen .my-hand .mtb-caption", "#screen .my-hand button.card", 7)
     downs.first.click()
     # Then the pick, or (when the bot is the pone) the Laws are already on the table.
     page.wait_for_selector("#screen [data-ui=mtb-fan], #screen .laws")
