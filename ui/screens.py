@@ -285,18 +285,25 @@ def stats_box(stats: dict[str, Any]) -> El:
         {"class": "stats"},
         h("summary", {}, "Your statistics on this device"),
         h(
-            "table",
-            {"class": "score-table"},
+            "div",
+            {"class": "table-scroll"},
             h(
-                "thead",
-                {},
+                "table",
+                {"class": "score-table"},
                 h(
-                    "tr",
+                    "thead",
                     {},
-                    [h("th", {"scope": "col"}, x) for x in ("Game", "Played", "Won", "Best score")],
+                    h(
+                        "tr",
+                        {},
+                        [
+                            h("th", {"scope": "col"}, x)
+                            for x in ("Game", "Played", "Won", "Best score")
+                        ],
+                    ),
                 ),
+                h("tbody", {}, rows),
             ),
-            h("tbody", {}, rows),
         ),
         h(
             "div",

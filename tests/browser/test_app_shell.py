@@ -225,3 +225,32 @@ def test_a_slow_device_cuts_bot_thinking_short(desktop: StrictPage, site_url: st
     assert final_scores(page) == replayed_scores(page)
     capped = page.evaluate("performance.getEntriesByName('bot-think-capped').length")
     assert capped >= 5
+
+
+LARGER_TEXT = (
+    "document.addEventListener('DOMContentLoaded',"
+    " () => { document.documentElement.style.fontSize = '150%'; });"
+)
+
+
+def test_larger_text_never_scrolls_a_phone_sideways(phone: StrictPage, site_url: str) -> None:
+    """A reader's 150% text (24 px rem) on a 360 px phone: lobby, setup and every table."""
+    page = phone.page
+    page.add_init_script(LARGER_TEXT)
+
+    def width() -> int:
+        return page.evaluate("document.scrollingElement.scrollWidth")
+
+    open_app(page, site_url)
+    assert page.evaluate("getComputedStyle(document.documentElement).fontSize") == "24px"
+    page.click(".stats summary")
+    assert width() <= 360, "lobby, statistics open"
+    page.click('[data-ui=play][data-value="trick-of-trip"]')
+    page.click(".setup-form details summary")
+    assert width() <= 360, "setup, deal number open"
+    for game in pygame_rules.list_games():
+        link = f"?game={game.id}&players={game.max_players}&seed=3&speed=instant"
+        open_app(page, site_url + link)
+        play_to_end(page, max_steps=8, must_end=False)
+        page.wait_for_selector(".table-screen:not([data-waiting])")
+        assert width() <= 360, f"{game.id} table"
