@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from ui.params import link_for, parse_link
+from ui.params import link_for, parse_link, whole_number
+from ui.screens import resume_box
 from ui.session import SaveError, Session
-from ui.storage import record_result, valid_stats
+from ui.storage import parse_json, record_result, valid_stats
 
 
 def test_link_starts_a_seeded_game() -> None:
@@ -38,12 +39,32 @@ def test_link_round_trips() -> None:
         ("?game=trick-of-trip&level=godlike", "Unknown bot level"),
         ("?game=trick-of-trip&colour=red", "'colour' is not known"),
         ("?rules=nope", "no rules for an unknown game"),
+        # "²".isdigit() is true and int("²") raises; 5000 digits exceed int()'s limit.
+        ("?game=trick-of-trip&players=%C2%B2", "3–5 players"),
+        ("?game=trick-of-trip&seed=%C2%B2", "whole number"),
+        ("?game=trick-of-trip&seed=" + "9" * 5000, "whole number"),
+        ("?game=trick-of-trip&speed=warp", "Bot speed 'warp' is not one of"),
+        ("?game=magic-trick-baker&players=3", "is for 2 players, so '3'"),
     ],
 )
 def test_bad_links_fall_back_with_a_message(query: str, message: str) -> None:
     req = parse_link(query)
     assert any(message in m for m in req.messages), req.messages
     assert req.players is None or req.players in (3, 4, 5)
+
+
+def test_whole_numbers_are_ascii_digits_within_a_limit() -> None:
+    assert whole_number("42", 100) == 42
+    assert whole_number(" 7 ", 100) == 7
+    assert whole_number("100", 100) == 100
+    for text in ("101", "-1", "1.5", "0x10", "²", "", "1e3", "9" * 5000):
+        assert whole_number(text, 100) is None, text
+
+
+def test_a_link_speed_is_checked() -> None:
+    assert parse_link("?speed=instant").speed == "instant"
+    req = parse_link("?speed=%3Cb%3E")
+    assert req.speed is None and req.messages
 
 
 def test_unknown_game_never_starts() -> None:
@@ -90,11 +111,68 @@ def test_save_restores_the_same_observation() -> None:
             "damaged",
         ),
         ({"format": 1, "game": "trick-of-trip", "players": 9, "seed": 1, "history": []}, "damaged"),
+        # Well-formed JSON of the wrong types (int(inf) raised OverflowError, int(1.5) was 1).
+        (
+            {"format": 1, "game": "trick-of-trip", "players": 3, "seed": 1, "history": 5},
+            "move list",
+        ),
+        (
+            {"format": 1, "game": "trick-of-trip", "players": 3, "seed": 1e400, "history": []},
+            "seed",
+        ),
+        (
+            {"format": 1, "game": "trick-of-trip", "players": 3.5, "seed": 1, "history": []},
+            "players",
+        ),
+        (
+            {"format": 1, "game": "trick-of-trip", "players": True, "seed": 1, "history": []},
+            "players",
+        ),
+        ({"format": 1, "game": "trick-of-trip", "players": 3, "seed": -4, "history": []}, "seed"),
+        (
+            {"format": 1, "game": "trick-of-trip", "players": 3, "seed": 1, "history": [[0.0, {}]]},
+            "damaged",
+        ),
+        (
+            {"format": 1, "game": "trick-of-trip", "players": 3, "seed": 1, "history": [7]},
+            "damaged",
+        ),
     ],
 )
 def test_broken_saves_are_refused_clearly(save: object, message: str) -> None:
     with pytest.raises(SaveError, match=message):
         Session.from_save(save)
+
+
+@pytest.mark.parametrize(
+    "save",
+    [
+        {"format": 1, "game": "trickbook", "players": 2, "seed": 1, "history": 5},
+        {"format": 1, "game": "trickbook", "players": 2, "seed": 1, "history": True},
+        {"format": 1, "game": "trickbook", "players": 2, "seed": 1.5, "history": []},
+        {"format": 1, "game": "trickbook", "players": "2", "seed": 1, "history": []},
+        ["format", 1],
+    ],
+)
+def test_the_lobby_offers_no_resume_for_a_save_of_the_wrong_shape(save: object) -> None:
+    """A history of 5 made the lobby's len() raise, and the app failed on every boot."""
+    box = str(resume_box(save))
+    assert "could not be read" in box
+    assert "'resume'" not in box and "discard-save" in box
+
+
+def test_deeply_nested_json_is_refused_before_it_is_parsed() -> None:
+    """In the browser, json.loads of 10,000 nested brackets overflowed the JavaScript stack
+    and killed Python for the page, on every reload while it stayed in storage."""
+    assert parse_json('{"a": [[1, {"b": "[[[[[[[["}]]}') == {"a": [[1, {"b": "[[[[[[[["}]]}
+    for text in ("[" * 10_000, '{"a":' * 40 + "1" + "}" * 40):
+        with pytest.raises(ValueError, match="nests"):
+            parse_json(text)
+
+
+def test_statistics_refuse_booleans_as_counts() -> None:
+    with pytest.raises(ValueError):
+        valid_stats({"trickbook": {"played": True, "won": 0, "best": None}})
 
 
 def test_statistics_accumulate_and_validate() -> None:

@@ -21,12 +21,11 @@ import pygame_rules
 
 from . import storage, tables
 from .dom import by_id, mount, set_text
-from .params import LinkRequest, link_for, parse_link
+from .params import MAX_SEED, SPEEDS, LinkRequest, link_for, parse_link, whole_number
 from .screens import game_over_screen, setup_screen, table_screen
 from .session import LEVELS, BotTurn, SaveError, Session
 from .widgets import action_json
 
-SPEEDS = {"slow": 1.2, "normal": 0.7, "fast": 0.3, "instant": 0.0}  # seconds a bot's turn lasts
 THINK_SLICE = 0.03  # seconds of search between two yields to the page (no long task)
 MAX_THINK = 0.9  # a search stops here and plays the best move found: a move stays under 1 s
 
@@ -61,14 +60,14 @@ class App:
     def start(self) -> None:
         version = f"Python {sys.version.split()[0]} · rules {pygame_rules.__version__}"
         set_text("py-version", version)
-        self._load_settings()
+        req = parse_link(str(js.location.search))
+        self._load_settings(req.speed)
         click = create_proxy(self.on_click)
         change = create_proxy(self.on_change)
         self.proxies += [click, change]
         js.document.addEventListener("click", click)
         js.document.addEventListener("change", change)
         self._mark_playable_games()
-        req = parse_link(str(js.location.search))
         if req.messages:
             self.notice(" ".join(req.messages))
         if js.document.body.getAttribute("data-mode") == "embed":
@@ -77,14 +76,15 @@ class App:
         self.route(req)
         js.document.body.setAttribute("data-app-state", "ready")
 
-    def _load_settings(self) -> None:
+    def _load_settings(self, link_speed: str | None) -> None:
+        """Bot speed: the link's, else the one stored on this device, else normal."""
         try:
             settings = storage.read_json(storage.SETTINGS_KEY) or {}
         except ValueError:
             settings = {}
         speed = settings.get("speed") if isinstance(settings, dict) else None
-        params = parse_link_speed(str(js.location.search))
-        self.speed = params or (speed if speed in SPEEDS else "normal")
+        stored = speed if isinstance(speed, str) and speed in SPEEDS else None
+        self.speed = link_speed or stored or "normal"
         select = by_id("speed")
         if select:
             select.value = self.speed
@@ -371,8 +371,11 @@ class App:
         options = {
             o.name: bool(form.querySelector(f"[name=opt-{o.name}]").checked) for o in game.options
         }
-        seed_text = str(form.querySelector("[name=seed]").value).strip()
-        seed = int(seed_text) if seed_text.isdigit() else new_seed()
+        seed_text = str(form.querySelector("[name=seed]").value)
+        seed = whole_number(seed_text, MAX_SEED) if seed_text.strip() else new_seed()
+        if seed is None:
+            self.notice(f"A deal number is a whole number up to {MAX_SEED}.")
+            return
         self.start_game(game.id, players, seed, level, options)
 
     def human_action(self, action: dict[str, Any]) -> None:
@@ -475,7 +478,7 @@ class App:
 
     async def import_stats(self, file: Any) -> None:
         try:
-            stats = storage.valid_stats(json.loads(str(await file.text())))
+            stats = storage.valid_stats(storage.parse_json(str(await file.text())))
         except ValueError as exc:
             self.notice(f"Those statistics could not be imported: {exc}.")
             return
@@ -520,13 +523,6 @@ def describe_action(action: dict[str, Any]) -> str:
     parts = [str(action.get("type", "move"))]
     parts += [f"{k} {v}" for k, v in action.items() if k != "type"]
     return ", ".join(parts)
-
-
-def parse_link_speed(query: str) -> str | None:
-    from urllib.parse import parse_qs
-
-    value = parse_qs(query.lstrip("?")).get("speed", [None])[-1]
-    return value if value in SPEEDS else None
 
 
 def new_seed() -> int:

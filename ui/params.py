@@ -17,6 +17,7 @@ from .session import LEVELS
 
 MAX_SEED = 2**53 - 1
 KNOWN = {"game", "players", "seed", "level", "rules", "speed"}
+SPEEDS = {"slow": 1.2, "normal": 0.7, "fast": 0.3, "instant": 0.0}  # seconds a bot's turn lasts
 
 
 @dataclass
@@ -29,12 +30,28 @@ class LinkRequest:
     level: str | None = None
     options: dict[str, Any] = field(default_factory=dict)
     rules: str | None = None
+    speed: str | None = None
     start: bool = False
     messages: list[str] = field(default_factory=list)
 
 
 def _short(text: str) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def whole_number(text: str, most: int) -> int | None:
+    """`text` as a whole number from 0 to `most`, or None. Only the ASCII digits count
+    ("²".isdigit() is true, and int() refuses it), and no more than `most` has."""
+    text = text.strip()
+    if not (text.isascii() and text.isdigit()) or len(text) > len(str(most)):
+        return None
+    number = int(text)
+    return number if number <= most else None
+
+
+def players_phrase(low: int, high: int) -> str:
+    """ "2 players", "3–5 players"."""
+    return f"{low} players" if low == high else f"{low}–{high} players"
 
 
 def parse_link(query: str) -> LinkRequest:
@@ -49,6 +66,14 @@ def parse_link(query: str) -> LinkRequest:
     from .tables import playable_games
 
     games = {g.id: g for g in playable_games()}
+
+    speed = values.get("speed")
+    if speed is not None:
+        if speed in SPEEDS:
+            req.speed = speed
+        else:
+            names = ", ".join(SPEEDS)
+            req.messages.append(f"Bot speed {_short(speed)!r} is not one of {names}; ignored.")
 
     rules = values.get("rules")
     if rules is not None:
@@ -71,18 +96,18 @@ def parse_link(query: str) -> LinkRequest:
 
     if "players" in values:
         text = values["players"]
-        if text.isdigit() and game.min_players <= int(text) <= game.max_players:
-            req.players = int(text)
+        players = whole_number(text, game.max_players)
+        if players is not None and players >= game.min_players:
+            req.players = players
         else:
             req.messages.append(
-                f"{game.title} takes {game.min_players}–{game.max_players} players, "
+                f"{game.title} is for {players_phrase(game.min_players, game.max_players)}, "
                 f"so {_short(text)!r} was replaced by {game.default_players}."
             )
     if "seed" in values:
         text = values["seed"]
-        if text.isdigit() and int(text) <= MAX_SEED:
-            req.seed = int(text)
-        else:
+        req.seed = whole_number(text, MAX_SEED)
+        if req.seed is None:
             req.messages.append(f"The seed must be a whole number; {_short(text)!r} was ignored.")
     if "level" in values:
         if values["level"] in LEVELS:

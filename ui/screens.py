@@ -8,7 +8,7 @@ from typing import Any
 import pygame_rules
 
 from . import tables
-from .session import LEVEL_HELP, LEVEL_NAMES, LEVELS, Session
+from .session import LEVEL_HELP, LEVEL_NAMES, LEVELS, SaveError, Session, check_save
 from .vdom import El, h
 from .widgets import log_panel, ui_button
 
@@ -233,12 +233,9 @@ def resume_box(save: Any) -> El:
     """The lobby's offer to resume a saved game (or explain a broken save)."""
     if save is None:
         return h("div", {})
-    ok = (
-        isinstance(save, dict)
-        and save.get("format") == 1
-        and save.get("game") in [g.id for g in pygame_rules.list_games()]
-    )
-    if not ok:
+    try:
+        check_save(save)
+    except SaveError:
         return h(
             "div",
             {"class": "resume broken", "role": "alert"},
@@ -252,7 +249,7 @@ def resume_box(save: Any) -> El:
             ui_button("discard-save", "Discard it"),
         )
     game = pygame_rules.get_game(save["game"])
-    moves = len(save.get("history") or [])
+    moves = len(save["history"])
     return h(
         "div",
         {"class": "resume"},

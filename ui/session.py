@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame_rules
 from pygame_rules.bots import Bot, SeatView, bot_seed, make_bot, think
-from pygame_rules.contract import IllegalAction, State, visible_events
+from pygame_rules.contract import State, visible_events
 
 from . import tables
 
@@ -186,29 +186,35 @@ class Session:
     @classmethod
     def from_save(cls, data: Any) -> Session:
         """Rebuild a session by replaying its history; SaveError says what was wrong."""
-        if not isinstance(data, dict):
-            raise SaveError("the save is not a game record")
-        if data.get("format") != SAVE_FORMAT:
-            raise SaveError(f"the save has an unknown format version ({data.get('format')!r})")
-        game_id = data.get("game")
-        if game_id not in [g.id for g in pygame_rules.list_games()]:
-            raise SaveError(f"the save is for an unknown game ({game_id!r})")
+        check_save(data)
         try:
             session = cls(
-                game_id,
-                int(data["players"]),
-                int(data["seed"]),
+                data["game"],
+                data["players"],
+                data["seed"],
                 str(data.get("level", "normal")),
                 dict(data.get("options") or {}),
             )
-            history = data["history"]
-            if not isinstance(history, list):
-                raise SaveError("the save's move list is damaged")
-            for entry in history:
+            for entry in data["history"]:
                 seat, action = entry
-                session.act(int(seat), action)
-        except SaveError:
-            raise
-        except (IllegalAction, KeyError, TypeError, ValueError) as exc:
+                session.act(seat, action)
+        except Exception as exc:  # a save is untrusted text: whatever breaks, it is damaged
             raise SaveError(f"the save is damaged: {exc}") from exc
         return session
+
+
+def check_save(data: Any) -> None:
+    """SaveError unless `data` has a save's shape: format, a known game, whole numbers for
+    players and seed, a list of moves (their legality is checked by replaying them)."""
+    if not isinstance(data, dict):
+        raise SaveError("the save is not a game record")
+    if data.get("format") != SAVE_FORMAT:
+        raise SaveError(f"the save has an unknown format version ({data.get('format')!r})")
+    game_id = data.get("game")
+    if game_id not in [g.id for g in pygame_rules.list_games()]:
+        raise SaveError(f"the save is for an unknown game ({str(game_id)[:40]!r})")
+    for key in ("players", "seed"):
+        if type(data.get(key)) is not int or data[key] < 0:
+            raise SaveError(f"the save is damaged: its {key} is not a whole number")
+    if not isinstance(data.get("history"), list):
+        raise SaveError("the save is damaged: its move list is missing")

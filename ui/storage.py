@@ -7,6 +7,7 @@ call degrades to "nothing stored" instead of failing.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 try:
@@ -40,10 +41,43 @@ def write_raw(key: str, value: str | None) -> bool:
         return False
 
 
+MAX_NESTING = 32  # our saves nest 4 deep; Pyodide's stack dies near a few thousand
+
+
+def nesting_depth(text: str) -> int:
+    """How deeply JSON text nests arrays and objects (brackets inside strings not counted)."""
+    depth = deepest = 0
+    for token in _BRACKETS.finditer(text):
+        bracket = token.group()
+        if bracket in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif bracket in "]}":
+            depth -= 1
+    return deepest
+
+
+_BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def parse_json(text: str) -> Any:
+    """JSON from storage or a file; ValueError (never a crash) when it is not a plain value.
+
+    Deep nesting is refused before parsing: json.loads recurses, and in the browser a
+    few thousand levels overflow the JavaScript stack and kill Python for the page.
+    """
+    if nesting_depth(text) > MAX_NESTING:
+        raise ValueError(f"it nests more than {MAX_NESTING} levels deep")
+    try:
+        return json.loads(text)
+    except RecursionError as exc:
+        raise ValueError("it nests too deeply") from exc
+
+
 def read_json(key: str) -> Any:
     """The stored JSON value, None when absent; raises ValueError when it is not JSON."""
     raw = read_raw(key)
-    return None if raw is None else json.loads(raw)
+    return None if raw is None else parse_json(raw)
 
 
 def write_json(key: str, value: Any) -> bool:
@@ -69,9 +103,9 @@ def valid_stats(data: Any) -> dict[str, Any]:
         if not isinstance(game_id, str) or not isinstance(entry, dict):
             raise ValueError("each game's statistics must be an object")
         played, won, best = entry.get("played"), entry.get("won"), entry.get("best")
-        if not (isinstance(played, int) and isinstance(won, int) and 0 <= won <= played):
+        if not (type(played) is int and type(won) is int and 0 <= won <= played):
             raise ValueError(f"bad played/won counts for {game_id[:40]!r}")
-        if best is not None and not isinstance(best, int):
+        if best is not None and type(best) is not int:  # JSON true is no count
             raise ValueError(f"bad best score for {game_id[:40]!r}")
         clean[game_id] = {"played": played, "won": won, "best": best}
     return clean

@@ -127,18 +127,30 @@ def test_reload_resumes_the_same_table(phone: StrictPage, site_url: str) -> None
     assert page.locator(".board").inner_text() == before
 
 
+@pytest.mark.parametrize(
+    "stored",
+    [
+        "{not json",
+        # 10,000 brackets overflowed the JavaScript stack: Pyodide died on every boot.
+        "[" * 10_000,
+        # Well-formed, wrong types: len(5) raised in the lobby on every boot.
+        '{"format":1,"game":"trickbook","players":2,"seed":1,"history":5}',
+    ],
+    ids=["not-json", "deeply-nested", "wrong-types"],
+)
 def test_corrupted_save_gives_a_message_and_the_lobby_still_works(
-    phone: StrictPage, site_url: str
+    phone: StrictPage, site_url: str, stored: str
 ) -> None:
     page = phone.page
     page.goto(site_url)
-    page.evaluate("localStorage.setItem('pygame-table.save', '{not json')")
+    page.evaluate("s => localStorage.setItem('pygame-table.save', s)", stored)
+    page.evaluate("localStorage.setItem('pygame-table.settings', '{\"speed\": [\"fast\"]}')")
     page.reload()
     page.wait_for_selector("body[data-app-state=ready]", timeout=60_000)
     expect(page.locator(".resume.broken")).to_contain_text("could not be read")
     page.click('[data-ui=play][data-value="trick-of-trip"]')
     expect(page.locator("#setup-title")).to_be_visible()
-    assert page.evaluate("localStorage.getItem('pygame-table.save')") == "{not json"
+    assert page.evaluate("localStorage.getItem('pygame-table.save')") == stored
 
 
 def test_statistics_import_checks_the_file(phone: StrictPage, site_url: str, tmp_path) -> None:
