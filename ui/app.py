@@ -55,6 +55,9 @@ class App:
         self.tasks: set[asyncio.Future[Any]] = set()  # keep running tasks referenced
         self.embed_game: str | None = None  # set in embed mode (embed.html): one game only
         self.save_key = storage.SAVE_KEY
+        # What the screen reader has been told (see `announce`): log lines and the prompt.
+        self.lines_told = 0
+        self.prompt_told = ""
 
     # -- boot ---------------------------------------------------------------------
     def start(self) -> None:
@@ -64,9 +67,11 @@ class App:
         self._load_settings(req.speed)
         click = create_proxy(self.on_click)
         change = create_proxy(self.on_change)
-        self.proxies += [click, change]
+        closed = create_proxy(self.on_rules_closed)
+        self.proxies += [click, change, closed]
         js.document.addEventListener("click", click)
         js.document.addEventListener("change", change)
+        by_id("rules-dialog").addEventListener("close", closed)
         self._mark_playable_games()
         if req.messages:
             self.notice(" ".join(req.messages))
@@ -198,6 +203,8 @@ class App:
         by_id("lobby").hidden = True
         by_id("screen").hidden = False
         js.document.title = f"{self.session.game.title} — Trick Table"
+        self.lines_told = max(0, len(self.session.log) - 1)  # "New game…" or "Game resumed."
+        self.prompt_told = ""
         self.save()
         self.render()
         self.schedule_bots()
@@ -230,6 +237,7 @@ class App:
         over = game_over_screen(s, view) if s.is_over() else None
         mount(by_id("screen"), table_screen(s, view, over, self.speed))
         js.performance.measure("render", "render-start")  # read by the bot benchmark
+        self.announce()
         hint = self.local.get("hint")
         if hint is not None:
             self.show_hint(hint, self.local.get("hint_reason", ""))
@@ -237,6 +245,20 @@ class App:
             node = js.document.querySelector("[data-testid=game-over] h2")
             if node:
                 node.focus()
+
+    def announce(self) -> None:
+        """Tell a screen reader what is new: the log's new lines, then the prompt if it
+        changed. The table is rebuilt on every render, so its own nodes cannot be live
+        regions (a region inserted with its text is not read); #announcer persists."""
+        lines = self.session.log[self.lines_told :]
+        self.lines_told = len(self.session.log)
+        prompt = js.document.querySelector("#screen .prompt strong")
+        text = str(prompt.textContent) if prompt else ""
+        if text != self.prompt_told:
+            self.prompt_told = text
+            lines = [*lines, text] if text else lines
+        if lines:
+            set_text("announcer", " ".join(lines))
 
     async def give_hint(self, turn: BotTurn, generation: int, moves: int) -> None:
         """Think as a Normal bot in the human's seat, then mark that move (if still current)."""
@@ -279,6 +301,18 @@ class App:
         by_id("notice").hidden = True  # "Thinking about your move…" is answered
 
     # -- input --------------------------------------------------------------------
+    def on_rules_closed(self, _event: Any) -> None:
+        """Give focus back to the table's Rules button: the one that opened the dialog may
+        have been redrawn while it was open (bots move behind it), and the browser's own
+        return of focus then fails, to <body>. The lobby is never redrawn under it."""
+        active = js.document.activeElement
+        lost = active.tagName == "BODY" or not active.isConnected
+        if not lost and not by_id("rules-dialog").contains(active):
+            return  # focus went somewhere real
+        button = js.document.querySelector("#screen:not([hidden]) [data-ui=rules]")
+        if button:
+            button.focus()
+
     def on_click(self, event: Any) -> None:
         target = event.target
         node = target.closest("[data-action],[data-ui]") if hasattr(target, "closest") else None

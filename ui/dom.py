@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from js import document  # type: ignore[import-not-found]
+from js import Object, document  # type: ignore[import-not-found]
+from pyodide.ffi import to_js  # type: ignore[import-not-found]
 
 from .vdom import El
 
@@ -35,24 +36,37 @@ def _focus_key(node: Any) -> tuple[str, str] | None:
     ui = node.getAttribute("data-ui")
     if ui:
         return "data-ui", f"{ui}|{node.getAttribute('data-value') or ''}"
+    if node.getAttribute("tabindex") is not None:  # a scrolling region: a score sheet
+        label = node.getAttribute("aria-label") or node.getAttribute("aria-labelledby")
+        if label:
+            return "region", label
     return None
 
 
 def _find(container: Any, key: tuple[str, str]) -> Any:
-    for node in container.querySelectorAll("[data-action],[data-ui],[data-focus]"):
+    for node in container.querySelectorAll("[data-action],[data-ui],[data-focus],[tabindex]"):
         if _focus_key(node) == key:
             return node
     return None
 
 
 def mount(container: Any, el: El) -> None:
-    """Replace the container's content with `el`, keeping keyboard focus where it was."""
-    key = _focus_key(document.activeElement)
+    """Replace the container's content with `el`, keeping keyboard focus where it was.
+
+    When the focused control is gone (the card just played), focus goes to the player's
+    own area (`data-focus="me"`), not to <body>: the next Tab reaches the player's
+    controls, and a screen reader keeps its place. The page does not scroll for it."""
+    active = document.activeElement
+    inside = bool(active) and bool(container.contains(active))
+    key = _focus_key(active)
     container.replaceChildren(build(el))
-    if key is not None:
-        node = _find(container, key)
-        if node:
-            node.focus()
+    node = _find(container, key) if key is not None else None
+    if node:
+        node.focus()
+    elif inside:
+        fallback = container.querySelector('[data-focus="me"]')
+        if fallback:
+            fallback.focus(to_js({"preventScroll": True}, dict_converter=Object.fromEntries))
 
 
 def by_id(element_id: str) -> Any:

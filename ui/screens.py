@@ -144,7 +144,7 @@ def table_screen(session: Session, view: tables.TableView, over: El | None, spee
             "header",
             {"class": "table-bar"},
             h("h2", {"class": "table-title"}, game.title),
-            h("span", {"class": "turn-status", "role": "status", "aria-live": "polite"}, status),
+            h("span", {"class": "turn-status"}, status),
             h(
                 "span",
                 {"class": "table-buttons"},

@@ -140,10 +140,10 @@ def seat_panel(
 
 
 def prompt(text: str, *, note: str = "") -> El:
-    """What the human should do now, announced politely to screen readers."""
+    """What the human should do now (read out through #announcer: `App.announce`)."""
     return h(
         "div",
-        {"class": "prompt", "role": "status", "aria-live": "polite"},
+        {"class": "prompt"},
         h("strong", {}, text),
         h("span", {"class": "prompt-note"}, note) if note else None,
     )
@@ -154,20 +154,19 @@ def controls(buttons: list[El], *, label: str = "Your move") -> El:
 
 
 def log_panel(lines: list[str], *, limit: int = 60) -> El:
-    """The game log, newest last (scrolls; screen readers get new lines politely).
+    """The game log, newest last (scrolls; new lines are read out through #announcer).
 
     `data-digits` (of the last line's number) lets the CSS widen the margin the line
     numbers sit in, so "200." is not cut off at the left."""
     shown = lines[-limit:]
     return h(
         "section",
-        {"class": "log", "aria-label": "Game log", "tabindex": "0"},
+        {"class": "log", "aria-label": "Game log", "tabindex": "0", "data-focus": "log"},
         h("h3", {}, "Log"),
         h(
             "ol",
             {
                 "class": "log-lines",
-                "aria-live": "polite",
                 "start": len(lines) - len(shown) + 1,
                 "data-digits": min(len(str(len(lines))), 5),
             },
@@ -227,6 +226,17 @@ def board(
         {"class": f"board {cls}".strip()},
         h("div", {"class": "opponents"}, seats),
         h("div", {"class": "centre", "aria-label": "Table centre", "role": "region"}, centre),
-        h("div", {"class": "my-area"}, hand),
+        # Focus lands here when the control it was on is gone (dom.mount).
+        h(
+            "div",
+            {
+                "class": "my-area",
+                "role": "region",
+                "aria-label": "Your cards",
+                "tabindex": "-1",
+                "data-focus": "me",
+            },
+            hand,
+        ),
         h("div", {"class": "side"}, side or []),
     )

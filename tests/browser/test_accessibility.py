@@ -83,3 +83,60 @@ def test_a_move_can_be_made_with_the_keyboard_alone(
         f"JSON.parse(localStorage.getItem('pygame-table.save') || '{{\"history\": []}}')"
         f".history.length > {before}"
     )
+    # Focus stays on the table (it fell to <body>, and the next move took 5 to 16 Tabs):
+    # the next legal control is the first or second Tab away.
+    page.wait_for_selector(".table-screen:not([data-waiting])")
+    if page.locator("[data-testid=game-over]").count() or not human_actions(page):
+        return
+    assert page.evaluate("document.activeElement !== document.body"), "focus fell to <body>"
+    for _ in range(3):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.getAttribute('data-action')"):
+            break
+    else:
+        raise AssertionError("the next legal control is more than 3 Tabs away")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_screen_reader_hears_the_bots_moves_and_the_prompt(
+    desktop: StrictPage, site_url: str, game_id: str
+) -> None:
+    """The table is rebuilt on every render, and a live region inserted with its text is
+    not read: news goes to #announcer, one live region outside the table."""
+    page = desktop.page
+    open_app(page, site_url + f"?game={game_id}&seed=4&speed=instant")
+    page.wait_for_selector(".table-screen:not([data-waiting])")
+    heard = page.locator("#announcer")
+    expect(heard).to_have_attribute("aria-live", "polite")
+    assert page.locator("#screen [aria-live], #screen [role=status]").count() == 0
+    start = page.locator("#screen .log-lines li").count()
+    page.evaluate(
+        """() => { window.heard = [];
+        new MutationObserver(() => window.heard.push(announcer.textContent))
+            .observe(announcer, {childList: true, characterData: true, subtree: true}); }"""
+    )
+    play_to_end(page, pick_seed=1, max_steps=12, must_end=False)
+    page.wait_for_selector(".table-screen:not([data-waiting])")
+    told = " ".join(page.evaluate("window.heard"))
+    new_lines = page.locator("#screen .log-lines li").all_inner_texts()[start:]
+    assert new_lines, "nothing happened in 12 steps"
+    missed = [line for line in new_lines if line not in told]
+    assert not missed, f"log lines never announced: {missed}"
+    prompt = page.locator("#screen .prompt strong")
+    if prompt.count():
+        assert heard.inner_text().endswith(prompt.inner_text())
+
+
+def test_closing_the_rules_gives_focus_back_after_bots_moved(
+    desktop: StrictPage, site_url: str
+) -> None:
+    page = desktop.page
+    open_app(page, site_url + "?game=magic-trick-wray&seed=4&speed=slow")
+    page.wait_for_selector("#screen [data-ui=rules]")
+    page.focus("#screen [data-ui=rules]")
+    page.keyboard.press("Enter")
+    expect(page.locator("#rules-dialog")).to_be_visible()
+    page.wait_for_timeout(2500)  # bots move (slowly) behind the dialog: the table is redrawn
+    page.keyboard.press("Escape")
+    expect(page.locator("#rules-dialog")).to_be_hidden()
+    assert page.evaluate("document.activeElement.getAttribute('data-ui')") == "rules"
