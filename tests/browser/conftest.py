@@ -6,6 +6,7 @@ error, a `.py-error` element, or any request that leaves the site's origin.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import json
@@ -17,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, BrowserType, Page
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "_site"
@@ -53,6 +54,68 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
         "--no-first-run",
     ]
     return args
+
+
+class BrowserKeeper:
+    """One Chromium per test process, launched afresh after a renderer crash.
+
+    Once a renderer has died, the same browser's next pages tend to die too (seen in CI:
+    a crash's reruns crashed in bursts). A new browser process gives a rerun a clean
+    start, and relaunching every `LIFETIME` tests bounds whatever a long-lived browser
+    gathers.
+    """
+
+    LIFETIME = 40
+    CRASH_TEXTS = ("Target crashed", "Page crashed")  # as in pyproject.toml's only_rerun
+    crash_seen = False  # set by pytest_runtest_makereport below, for this test process
+
+    def __init__(self, browser_type: BrowserType, launch_args: dict[str, Any]) -> None:
+        self.browser_type = browser_type
+        self.launch_args = launch_args
+        self.browser: Browser | None = None
+        self.tests_run = 0
+
+    def get(self) -> Browser:
+        worn = self.tests_run >= self.LIFETIME
+        crashed = BrowserKeeper.crash_seen
+        if self.browser is None or crashed or worn or not self.browser.is_connected():
+            self.close()
+            self.browser = self.browser_type.launch(**self.launch_args)
+            self.tests_run = 0
+            BrowserKeeper.crash_seen = False
+        self.tests_run += 1
+        return self.browser
+
+    def close(self) -> None:
+        if self.browser is not None:
+            with contextlib.suppress(Exception):  # a browser that died is closed already
+                self.browser.close()
+            self.browser = None
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """Note a renderer crash in any phase of any test, so the next test gets a new browser."""
+    outcome = yield
+    report = outcome.get_result()  # type: ignore[attr-defined]
+    if report.failed and any(text in str(report.longrepr) for text in BrowserKeeper.CRASH_TEXTS):
+        BrowserKeeper.crash_seen = True
+
+
+@pytest.fixture(scope="session")
+def browser_keeper(
+    browser_type: BrowserType, browser_type_launch_args: dict[str, Any]
+) -> Iterator[BrowserKeeper]:
+    keeper = BrowserKeeper(browser_type, browser_type_launch_args)
+    yield keeper
+    keeper.close()
+
+
+@pytest.fixture
+def browser(browser_keeper: BrowserKeeper) -> Browser:
+    """The worker's Chromium (pytest-playwright's one-per-session browser, relaunched
+    after a crash: see BrowserKeeper)."""
+    return browser_keeper.get()
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
@@ -104,12 +167,28 @@ def site_url() -> Iterator[str]:
 def memory_note() -> str:
     """The machine's free memory and /dev/shm, for the report of a renderer crash."""
     try:
-        meminfo = Path("/proc/meminfo").read_text().splitlines()
-        available = next(line for line in meminfo if line.startswith("MemAvailable"))
+        lines = Path("/proc/meminfo").read_text().splitlines()
+        meminfo = dict(line.split(":", 1) for line in lines)
         shm = shutil.disk_usage("/dev/shm")
-    except (OSError, StopIteration):
+    except (OSError, ValueError):
         return "memory unknown"
-    return f"{' '.join(available.split())}; /dev/shm {shm.free // 2**20} MB free"
+    memory = "; ".join(
+        f"{key}: {' '.join(meminfo[key].split())}"
+        for key in ("MemAvailable", "Committed_AS", "CommitLimit")
+        if key in meminfo
+    )
+    return f"{memory}; /dev/shm {shm.free // 2**20} MB free; {chrome_processes()} chrome processes"
+
+
+def chrome_processes() -> int:
+    """How many Chromium processes run on the machine (renderers included)."""
+    count = 0
+    for comm in Path("/proc").glob("[0-9]*/comm"):
+        try:
+            count += comm.read_text().strip() in ("chrome", "chromium")
+        except OSError:
+            continue
+    return count
 
 
 class StrictPage:
