@@ -7,6 +7,7 @@ its end through the drawn controls alone.
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 import re
@@ -45,7 +46,7 @@ def drawn(session: Session, local: dict, check: Check | None = None) -> tuple[li
     game_ui = [
         el
         for el in tree.walk()
-        if "data-ui" in el.attrs and el.attrs["data-ui"] not in ("rules", "share", "lobby")
+        if "data-ui" in el.attrs and el.attrs["data-ui"] not in ("rules", "share", "lobby", "hint")
     ]
     return actions, game_ui
 
@@ -68,20 +69,30 @@ def play_by_clicks(game_id: str, players: int, seed: int, check: Check | None = 
         legal = session.human_legal()
         for action in actions:
             assert action in legal, f"drawn control for an illegal action {action}"
+        assert actions or game_ui, "the human must act but nothing is drawn to click"
+
+        def tap(el: El, local: dict, legal: list = legal) -> None:
+            view = tables.TableView(
+                game=session.game,
+                obs=session.observation(),
+                legal=legal,
+                names=session.names,
+                local=local,
+            )
+            module.on_ui(el.attrs["data-ui"], el.attrs.get("data-value", ""), view)
+
+        for el in game_ui:  # no drawn button is dead, and none undoes a choice unasked
+            after = copy.deepcopy(local)
+            tap(el, after)
+            assert after != local, f"tapping {el.attrs} changes nothing"
+            for key, chosen in local.items():
+                if isinstance(chosen, list) and set(chosen) - set(after.get(key, [])):
+                    assert el.attrs.get("aria-pressed") == "true", f"{el.attrs} dropped a choice"
         if actions:
             session.act(session.human, pick.choice(actions))
             local = {}
-            continue
-        assert game_ui, "the human must act but nothing is drawn to click"
-        el = pick.choice(game_ui)
-        view = tables.TableView(
-            game=session.game,
-            obs=session.observation(),
-            legal=legal,
-            names=session.names,
-            local=local,
-        )
-        module.on_ui(el.attrs["data-ui"], el.attrs.get("data-value", ""), view)
+        else:
+            tap(pick.choice(game_ui), local)
     raise AssertionError("game did not finish")
 
 

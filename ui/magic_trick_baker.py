@@ -217,7 +217,7 @@ def ritual_area(view: TableView) -> list[El]:
         backs = []
         for i in range(obs["fan_size"]):
             label = f"Face-down card {i + 1} of 3"
-            if picking:
+            if picking and (i in chosen or len(chosen) < 2):  # two chosen: the third waits
                 state = "selected" if i in chosen else "not selected"
                 backs.append(back_el(f"{label}, {state}", ui=(FAN, i), selected=i in chosen))
             else:
@@ -240,7 +240,8 @@ def picked(view: TableView) -> list[int]:
 
 
 def on_ui(name: str, value: str, view: TableView) -> None:
-    """Select (or unselect) a face-down card of the fan; at most two stay selected."""
+    """Select (or unselect) a face-down card of the fan; at most two (the third card is
+    no button while two are chosen)."""
     if name != FAN:
         return
     try:
@@ -250,8 +251,8 @@ def on_ui(name: str, value: str, view: TableView) -> None:
     chosen = picked(view)
     if i in chosen:
         chosen.remove(i)
-    elif 0 <= i < view.obs["fan_size"]:
-        chosen = [*chosen, i][-2:]
+    elif 0 <= i < view.obs["fan_size"] and len(chosen) < 2:
+        chosen = [*chosen, i]
     view.local["fan"] = chosen
 
 
@@ -414,7 +415,10 @@ def my_area(view: TableView) -> list[El]:
         chosen = picked(view)
         if len(chosen) == 2:
             action = {"type": "pick", "fan": sorted(chosen)}
-            button = [action_button(action, "Turn these two face up", cls="btn primary")]
+            button = [
+                action_button(action, "Turn these two face up", cls="btn primary"),
+                h("p", {"class": "hint"}, "To change your pick, tap a chosen card first."),
+            ]
         else:
             button = [
                 h("p", {"class": "hint"}, f"Tap two face-down cards ({len(chosen)} of 2 chosen).")

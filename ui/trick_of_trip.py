@@ -105,7 +105,9 @@ def draft_area(view: TableView) -> list[El]:
         group_b = [c for c in view.local.get("group_b", []) if c in obs["hand"]]
         group_a = [c for c in obs["hand"] if c not in group_b]
         to_whom = view.names[obs["pass_to"]]
-        confirm = split_action(view, group_b) if len(group_b) == 3 else None
+        full = len(group_b) == 3
+        confirm = split_action(view, group_b) if full else None
+        # With group B full, group A's cards are not buttons: a tap on them could do nothing.
         return [
             prompt(
                 "Split your six cards into two groups of three.",
@@ -113,11 +115,17 @@ def draft_area(view: TableView) -> list[El]:
                 "group; you keep the other.",
             ),
             h("p", {"class": "group-label"}, "Group A"),
-            card_row([card_el(c, ui=(TOGGLE, c)) for c in group_a], label="Group A"),
+            card_row(
+                [card_el(c) if full else card_el(c, ui=(TOGGLE, c)) for c in group_a],
+                label="Group A",
+            ),
             h("p", {"class": "group-label"}, "Group B"),
             card_row([card_el(c, ui=(TOGGLE, c), selected=True) for c in group_b], label="Group B"),
             controls(
-                [action_button(confirm, f"Offer these groups to {to_whom}", cls="btn primary")]
+                [
+                    action_button(confirm, f"Offer these groups to {to_whom}", cls="btn primary"),
+                    h("p", {"class": "hint"}, "To change group B, tap one of its cards first."),
+                ]
                 if confirm
                 else [h("p", {"class": "hint"}, f"Group B needs 3 cards ({len(group_b)} now).")]
             ),

@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserType, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "_site"
@@ -383,12 +384,23 @@ def play_to_end(
         if count:
             actions.nth(pick.randrange(count)).click()
             continue
-        steps = page.locator("#screen [data-ui]")
-        candidates = [
-            i for i in range(steps.count()) if steps.nth(i).get_attribute("data-ui") not in nav
-        ]
+        # One snapshot of the steps, each clicked by what it is, not by its place: a hint
+        # arriving may redraw the table (and change how many steps there are) meanwhile.
+        steps = page.locator("#screen [data-ui]").evaluate_all(
+            "els => els.map(el => [el.dataset.ui, el.dataset.value ?? null])"
+        )
+        candidates = [(name, value) for name, value in steps if name not in nav]
         if candidates:
-            steps.nth(pick.choice(candidates)).click()
+            name, value = pick.choice(candidates)
+            selector = f'#screen [data-ui="{name}"]'
+            if value is not None:
+                selector += f'[data-value="{value}"]'
+            step = page.locator(selector).first
+            try:
+                step.click(timeout=5_000)
+            except PlaywrightTimeoutError:
+                if step.count():  # still drawn, yet not clickable: a fault, not a redraw
+                    raise
             continue
         page.wait_for_timeout(30)
     if must_end:
