@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from ui.params import link_for, parse_link, whole_number
-from ui.screens import resume_box
+from pygame_rules import get_game
+from ui.params import link_continues, link_for, parse_link, whole_number
+from ui.screens import link_conflict_screen, resume_box
 from ui.session import SaveError, Session
 from ui.storage import parse_json, record_result, valid_stats
 
@@ -75,6 +76,59 @@ def test_unknown_game_never_starts() -> None:
 def test_long_values_are_shortened_in_messages() -> None:
     req = parse_link("?game=" + "x" * 500)
     assert all(len(m) < 120 for m in req.messages)
+
+
+def saved_game(game_id: str = "trick-of-trip", players: int = 4, seed: int = 42) -> dict:
+    session = Session(game_id, players, seed, "hard")
+    session.bot_move(1)
+    return session.to_save()
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "?game=trick-of-trip&players=4&seed=42&level=hard",  # the same link, reloaded
+        "?game=trick-of-trip&players=4&seed=42",  # no level named: any
+        "?game=trick-of-trip&players=4",  # no seed named: any deal of 4
+        "?game=trick-of-trip&players=4&seed=abc",  # a malformed seed names none
+        "?game=trick-of-trip&seed=42",  # players default to 4
+    ],
+)
+def test_a_link_to_the_saved_deal_resumes_it(query: str) -> None:
+    assert link_continues(parse_link(query), saved_game())
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "?game=trick-of-trip&players=4&seed=43",
+        "?game=trick-of-trip&players=3&seed=42",
+        "?game=trick-of-trip&players=4&seed=42&level=easy",
+        "?game=magic-trick-baker&seed=42",
+    ],
+)
+def test_a_link_to_another_deal_does_not_resume(query: str) -> None:
+    assert not link_continues(parse_link(query), saved_game())
+
+
+def test_a_link_never_continues_a_damaged_save() -> None:
+    req = parse_link("?game=trick-of-trip&players=4&seed=42")
+    for save in ({"broken": True}, {**saved_game(), "seed": "42"}, None, []):
+        assert not link_continues(req, save)
+
+
+def test_before_a_link_replaces_a_game_the_player_is_asked() -> None:
+    baker = parse_link("?game=magic-trick-baker&seed=1")
+    screen = link_conflict_screen(saved_game(), baker_game := get_game("magic-trick-baker"))
+    text = screen.text()
+    assert "game of Trick of Trip (nuun) in progress (1 move)" in text
+    assert "Starting the linked game of Magic Trick (Andrew Ulysses Baker) ends it" in text
+    uis = [el.attrs.get("data-ui") for el in screen.walk() if "data-ui" in el.attrs]
+    assert uis == ["resume", "start-link", "export-save"] and baker.start
+    damaged = link_conflict_screen({"broken": True}, baker_game)
+    assert "could not be read" in damaged.text()
+    uis = [el.attrs.get("data-ui") for el in damaged.walk() if "data-ui" in el.attrs]
+    assert uis == ["start-link", "export-save"]
 
 
 def test_save_restores_the_same_observation() -> None:

@@ -21,8 +21,16 @@ import pygame_rules
 
 from . import storage, tables
 from .dom import by_id, mount, set_text
-from .params import MAX_SEED, SPEEDS, LinkRequest, link_for, parse_link, whole_number
-from .screens import game_over_screen, setup_screen, table_screen
+from .params import (
+    MAX_SEED,
+    SPEEDS,
+    LinkRequest,
+    link_continues,
+    link_for,
+    parse_link,
+    whole_number,
+)
+from .screens import game_over_screen, link_conflict_screen, setup_screen, table_screen
 from .session import LEVELS, BotTurn, SaveError, Session
 from .widgets import action_json
 
@@ -47,6 +55,7 @@ class App:
         self.session: Session | None = None
         self.local: dict[str, Any] = {}
         self.setup_game: str | None = None
+        self.link: LinkRequest | None = None  # the game a starting link asked for
         self.speed = "normal"
         self.bots_running = False
         self.generation = 0  # bumps when a game is left, so stale bot loops stop
@@ -106,21 +115,49 @@ class App:
         if req.rules:
             self.open_rules(req.rules)
         if req.game_id and req.start:
-            game = pygame_rules.get_game(req.game_id)
-            seed = req.seed if req.seed is not None else new_seed()
-            self.start_game(
-                req.game_id,
-                req.players or game.default_players,
-                seed,
-                req.level or "normal",
-                req.options,
-            )
+            self.link = req
+            save = self._read_save()
+            if save is None:
+                self.start_link()
+            elif not (link_continues(req, save) and self.resume()):
+                self.show_link_conflict(save)
         elif req.game_id:
             self.show_setup(req.game_id)
         else:
             self.show_lobby()
 
+    def start_link(self) -> None:
+        """Deal the game the link asks for (a new random deal when it names no seed)."""
+        req = self.link
+        game = pygame_rules.get_game(req.game_id)
+        self.start_game(
+            req.game_id,
+            req.players or game.default_players,
+            req.seed if req.seed is not None else new_seed(),
+            req.level or "normal",
+            req.options,
+        )
+
+    def _read_save(self) -> Any:
+        """The saved game as stored (None: none; an unreadable one: a marker dict)."""
+        try:
+            return storage.read_json(self.save_key)
+        except ValueError:
+            return {"broken": True}
+
     # -- screens ------------------------------------------------------------------
+    def show_link_conflict(self, save: Any) -> None:
+        """A link would deal over an unfinished game: resume it, or start the link's."""
+        self.leave_game()
+        by_id("lobby").hidden = True
+        screen = by_id("screen")
+        screen.hidden = False
+        mount(screen, link_conflict_screen(save, pygame_rules.get_game(self.link.game_id)))
+        js.document.title = "A game is in progress — Trick Table"
+        heading = js.document.querySelector("#screen h2")
+        if heading:
+            heading.focus()
+
     def show_lobby(self) -> None:
         if self.embed_game:
             self.show_setup(self.embed_game)
@@ -137,11 +174,7 @@ class App:
             return
         from .screens import resume_box
 
-        try:
-            save = storage.read_json(self.save_key)
-        except ValueError:
-            save = {"broken": True}
-        mount(box, resume_box(save))
+        mount(box, resume_box(self._read_save()))
         self._show_stats()
 
     def read_stats(self) -> dict[str, Any]:
@@ -184,7 +217,8 @@ class App:
         self.session.log.append(f"New game of {self.session.game.title}, seed {seed}.")
         self._enter_table()
 
-    def resume(self) -> None:
+    def resume(self) -> bool:
+        """Rebuild the saved game and sit down at it; False (and a notice) if it is damaged."""
         try:
             save = storage.read_json(self.save_key)
             session = Session.from_save(save)
@@ -192,12 +226,13 @@ class App:
             self.notice(
                 f"That saved game could not be restored: {exc}. It is kept so you can export it."
             )
-            return
+            return False
         self.leave_game()
         self.session = session
         self.local = {}
         session.log.append("Game resumed.")
         self._enter_table()
+        return True
 
     def _enter_table(self) -> None:
         by_id("lobby").hidden = True
@@ -374,6 +409,8 @@ class App:
             self.notice("Embed code copied.")
         elif name == "resume":
             self.resume()
+        elif name == "start-link" and self.link is not None:
+            self.start_link()
         elif name == "discard-save":
             storage.write_raw(self.save_key, None)
             self._show_resume()

@@ -13,7 +13,7 @@ from urllib.parse import parse_qs
 
 import pygame_rules
 
-from .session import LEVELS
+from .session import LEVELS, SaveError, check_save
 
 MAX_SEED = 2**53 - 1
 KNOWN = {"game", "players", "seed", "level", "rules", "speed"}
@@ -127,6 +127,26 @@ def parse_link(query: str) -> LinkRequest:
             req.messages.append(f"The setting {_short(key)!r} is not known and was ignored.")
     req.start = "seed" in values or "players" in values
     return req
+
+
+def link_continues(req: LinkRequest, save: Any) -> bool:
+    """Whether `save` is the game a starting link asks for, so that reloading the link
+    resumes that game instead of dealing it again. What the link leaves out (the seed,
+    the level, an option) matches anything; players default as when starting."""
+    try:
+        check_save(save)
+    except SaveError:
+        return False
+    if req.game_id != save["game"]:
+        return False
+    game = pygame_rules.get_game(req.game_id)
+    saved_options = save.get("options") or {}
+    return (
+        save["players"] == (req.players or game.default_players)
+        and req.seed in (None, save["seed"])
+        and req.level in (None, save.get("level", "normal"))
+        and all(saved_options.get(name) == value for name, value in req.options.items())
+    )
 
 
 def link_for(game_id: str, players: int, seed: int, level: str, options: dict[str, Any]) -> str:

@@ -127,6 +127,42 @@ def setup_screen(game: pygame_rules.Game, embed_url: str = "") -> El:
     )
 
 
+def link_conflict_screen(save: Any, linked: pygame_rules.Game) -> El:
+    """Before a link's deal replaces an unfinished (or unreadable) saved game: ask."""
+    linked_name = f"{linked.title} ({linked.designer})"  # two games are called Magic Trick
+    try:
+        check_save(save)
+    except SaveError:
+        text = (
+            "A saved game could not be read (it is damaged or from another version). "
+            f"Starting the linked game of {linked_name} replaces it: export it first to "
+            "keep it."
+        )
+        resume = None
+    else:
+        kept = pygame_rules.get_game(save["game"])
+        moves = tables.plural(len(save["history"]), "move")
+        text = (
+            f"You have a game of {kept.title} ({kept.designer}) in progress ({moves}). "
+            f"Starting the linked game of {linked_name} ends it."
+        )
+        resume = ui_button("resume", "Resume my game", cls="btn primary")
+    start = ui_button("start-link", "Start the linked game", cls="btn" if resume else "btn primary")
+    return h(
+        "section",
+        {"class": "setup link-conflict", "aria-labelledby": "conflict-title"},
+        h("h2", {"id": "conflict-title", "tabindex": "-1"}, "A game is in progress"),
+        h("p", {}, text),
+        h(
+            "div",
+            {"class": "setup-buttons"},
+            resume,
+            start,
+            ui_button("export-save", "Export save"),
+        ),
+    )
+
+
 def table_screen(session: Session, view: tables.TableView, over: El | None, speed: str) -> El:
     """The frame around a game's own table: title bar, the table, the log."""
     module = tables.module_for(session.game_id)
@@ -249,11 +285,11 @@ def resume_box(save: Any) -> El:
             ui_button("discard-save", "Discard it"),
         )
     game = pygame_rules.get_game(save["game"])
-    moves = len(save["history"])
+    moves = tables.plural(len(save["history"]), "move")
     return h(
         "div",
         {"class": "resume"},
-        h("p", {}, f"You have a game of {game.title} in progress ({moves} moves)."),
+        h("p", {}, f"You have a game of {game.title} in progress ({moves})."),
         ui_button("resume", "Resume", cls="btn primary"),
         ui_button("export-save", "Export save"),
         ui_button("discard-save", "Discard it"),

@@ -127,6 +127,38 @@ def test_reload_resumes_the_same_table(phone: StrictPage, site_url: str) -> None
     assert page.locator(".board").inner_text() == before
 
 
+def test_a_link_never_deals_over_a_game_in_progress(phone: StrictPage, site_url: str) -> None:
+    page = phone.page
+    stored = "localStorage.getItem('pygame-table.save')"
+    open_app(page, site_url + "?game=trick-of-trip&players=3&seed=5&speed=instant")
+    play_to_end(page, max_steps=12, must_end=False)
+    page.wait_for_selector(".table-screen:not([data-waiting])")
+    before = page.locator(".board").inner_text()
+    saved = page.evaluate(stored)
+    assert json.loads(saved)["history"]
+
+    page.reload()  # the same link again: its game goes on
+    page.wait_for_selector("body[data-app-state=ready]", timeout=60_000)
+    expect(page.locator(".log")).to_contain_text("Game resumed.")
+    page.wait_for_selector(".table-screen:not([data-waiting])")
+    assert page.locator(".board").inner_text() == before
+
+    other = site_url + "?game=magic-trick-baker&seed=1&speed=instant"
+    open_app(page, other)  # another deal: asked first, and the save is untouched
+    expect(page.locator("#conflict-title")).to_be_focused()
+    expect(page.locator("#screen")).to_contain_text("a game of Trick of Trip (nuun) in progress")
+    assert page.evaluate(stored) == saved
+    page.click("[data-ui=resume]")
+    page.wait_for_selector(".table-screen[data-game=trick-of-trip]:not([data-waiting])")
+    assert page.locator(".board").inner_text() == before
+
+    open_app(page, other)
+    page.click("[data-ui=start-link]")
+    page.wait_for_selector(".table-screen[data-game=magic-trick-baker]")
+    page.wait_for_selector(".table-screen:not([data-waiting])")
+    assert json.loads(page.evaluate(stored))["game"] == "magic-trick-baker"
+
+
 @pytest.mark.parametrize(
     "stored",
     [
