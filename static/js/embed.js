@@ -7,7 +7,8 @@ const GAMES = {
   "trickbook": ["Trickbook (Jacob Hauberg Hansen)", "Skateboarding S.K.A.T.E. with trick cards and dice."],
 };
 const params = new URLSearchParams(location.search);
-const gameId = params.get("game");
+// The last "game" counts, as in the app (ui/params.py reads the last of each setting).
+const gameId = params.getAll("game").pop() ?? null;
 const known = Object.prototype.hasOwnProperty.call(GAMES, gameId || "");
 const title = document.getElementById("embed-title");
 const pitch = document.getElementById("embed-pitch");
@@ -29,8 +30,10 @@ if (known) {
   say("This embed names no known game. Open the full app to pick one.");
 }
 
+// The body's own height (it has no minimum in embed mode), not the document's: that is
+// never less than the frame, so a frame would grow with the game but never shrink back.
 function reportHeight() {
-  const height = Math.ceil(document.documentElement.scrollHeight);
+  const height = Math.ceil(document.body.getBoundingClientRect().height);
   if (window.parent !== window) window.parent.postMessage({ type: "trick-table:height", height }, "*");
 }
 new ResizeObserver(reportHeight).observe(document.body);

@@ -69,8 +69,15 @@ def test_game_plays_inside_a_frame_on_another_site(browser: Browser, host_dir, s
         frame.locator("#screen [data-action]").first.click()
         expect(frame.locator("[data-ui=tot-move]")).to_have_count(0)
         expect(frame.locator("#open-full")).to_have_attribute("href", "./?game=trick-of-trip")
-        # The host resized the frame from the height message.
-        page.wait_for_function("parseInt(document.getElementById('game').style.height) > 300")
+        # The host resized the frame from the height message, and shrinks it back when the
+        # game needs less room (the table is hidden here to make it so).
+        height = "parseInt(document.getElementById('game').style.height)"
+        page.wait_for_function(f"{height} > 300")
+        tall = page.evaluate(height)
+        frame.locator("#screen").evaluate("screen => { screen.hidden = true; }")
+        page.wait_for_function(f"{height} < {tall} - 100")
+        inside = frame.locator("body").evaluate("b => b.getBoundingClientRect().height")
+        assert abs(page.evaluate(height) - inside) <= 1
         # The host page itself is another origin, and has no favicon.
         problems = [
             p for p in strict.problems if "request left the origin" not in p and "404" not in p
@@ -117,3 +124,22 @@ def test_embed_with_unknown_game_explains(phone: StrictPage, site_url: str) -> N
     expect(page.locator("#notice")).to_contain_text("names no known game")
     expect(page.locator("#embed-play")).to_be_disabled()
     assert page.locator("#notice b").count() == 0
+
+
+@pytest.mark.parametrize(
+    ("games", "title"),
+    [
+        ("game=nope&game=trick-of-trip", "Trick of Trip (nuun)"),
+        ("game=trick-of-trip&game=nope", None),
+    ],
+)
+def test_embed_reads_the_last_game_like_the_app(
+    phone: StrictPage, site_url: str, games: str, title: str | None
+) -> None:
+    page = phone.page
+    page.goto(f"{site_url}embed.html?{games}")
+    if title is None:
+        expect(page.locator("#notice")).to_contain_text("names no known game")
+        expect(page.locator("#embed-play")).to_be_disabled()
+    else:
+        expect(page.locator("#embed-title")).to_have_text(title)
