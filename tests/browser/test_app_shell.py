@@ -293,8 +293,28 @@ def test_larger_text_never_scrolls_a_phone_sideways(phone: StrictPage, site_url:
     page.click(".setup-form details summary")
     assert width() <= 360, "setup, deal number open"
     for game in pygame_rules.list_games():
-        link = f"?game={game.id}&players={game.max_players}&seed=3&speed=instant"
+        link = f"?game={game.id}&players={game.max_players}&seed=1&speed=instant"
+        page.evaluate("localStorage.clear()")  # else the link would ask about the last game
         open_app(page, site_url + link)
         play_to_end(page, max_steps=8, must_end=False)
         page.wait_for_selector(".table-screen:not([data-waiting])")
         assert width() <= 360, f"{game.id} table"
+        assert page.evaluate(WORDS_BROKEN, "#screen .board") == [], f"{game.id} table"
+
+
+# The words of a board's texts that are drawn on two lines (a word broken mid-word).
+WORDS_BROKEN = """root => {
+    const broken = [];
+    const walker = document.createTreeWalker(
+        document.querySelector(root), NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const match of node.data.matchAll(/\\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, match.index);
+            range.setEnd(node, match.index + match[0].length);
+            const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+            if (tops.size > 1) broken.push(match[0]);
+        }
+    }
+    return broken;
+}"""
