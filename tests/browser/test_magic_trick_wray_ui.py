@@ -130,3 +130,21 @@ def test_game_without_prestige(phone: StrictPage, site_url: str) -> None:
     expect(over.locator(".hand-scores caption")).not_to_contain_text("prestige")
     expect(over.locator(".hand-scores")).not_to_contain_text("★")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+@pytest.mark.parametrize("width", [768, 1000, 1280])
+def test_opponents_cards_stay_readable_on_a_tablet_and_desktop(
+    desktop: StrictPage, site_url: str, width: int
+) -> None:
+    """Three opponents side by side at 768 px had 14 px cards and notes that ran together."""
+    page = desktop.page
+    page.set_viewport_size({"width": width, "height": 1024})
+    open_app(page, site_url + "?game=magic-trick-wray&players=4&seed=11&speed=instant")
+    wait_for_my_move(page)
+    widths = page.locator("#screen .mtw-row.mini .card").evaluate_all(
+        "cards => cards.map(c => c.getBoundingClientRect().width)"
+    )
+    # 20 px: the three rows side by side at 1280 px (21.8 px cards, read in a screenshot).
+    assert len(widths) == 42 and min(widths) >= 20, f"opponents' cards {min(widths):.1f} px wide"
+    notes = "#screen .mtw-row.mini .slot-note"
+    assert nothing_covers(page, notes, notes, 0, apart=".slot") == 42
