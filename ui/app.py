@@ -30,7 +30,13 @@ from .params import (
     parse_link,
     whole_number,
 )
-from .screens import game_over_screen, link_conflict_screen, setup_screen, table_screen
+from .screens import (
+    game_over_screen,
+    link_conflict_screen,
+    resume_box,
+    setup_screen,
+    table_screen,
+)
 from .session import LEVELS, BotTurn, SaveError, Session
 from .widgets import action_json
 
@@ -169,11 +175,13 @@ class App:
         js.document.title = "Trick Table"
 
     def _show_resume(self) -> None:
+        if self.embed_game:
+            if self.session is None:
+                self.show_setup(self.embed_game)
+            return
         box = by_id("resume")
         if not box:
             return
-        from .screens import resume_box
-
         mount(box, resume_box(self._read_save()))
         self._show_stats()
 
@@ -197,12 +205,12 @@ class App:
         screen = by_id("screen")
         screen.hidden = False
         game = pygame_rules.get_game(game_id)
-        embed_url = (
-            ""
-            if self.embed_game
-            else str(js.URL.new(f"embed.html?game={game.id}", js.location.href).href)
-        )
-        mount(screen, setup_screen(game, embed_url))
+        if self.embed_game:  # a frame has no lobby: its saved game is offered here
+            save = self._read_save()
+            mount(screen, setup_screen(game, resume=resume_box(save) if save else None))
+        else:
+            embed_url = str(js.URL.new(f"embed.html?game={game.id}", js.location.href).href)
+            mount(screen, setup_screen(game, embed_url))
         js.document.title = f"{game.title} — set up"
         heading = js.document.querySelector("#screen h2")
         if heading:
@@ -403,10 +411,7 @@ class App:
         elif name == "export-stats":
             download("trick-table-stats.json", json.dumps(self.read_stats(), indent=1))
         elif name == "copy-embed":
-            code = by_id("embed-code")
-            code.select()
-            js.navigator.clipboard.writeText(code.value)
-            self.notice("Embed code copied.")
+            self.spawn(self.copy_embed_code())
         elif name == "resume":
             self.resume()
         elif name == "start-link" and self.link is not None:
@@ -558,6 +563,17 @@ class App:
         self._show_stats()
 
     # -- messages and rules -------------------------------------------------------
+    async def copy_embed_code(self) -> None:
+        """Copy the embed code; where the clipboard is refused, leave it selected."""
+        code = by_id("embed-code")
+        code.select()
+        try:
+            await js.navigator.clipboard.writeText(code.value)
+        except Exception:  # no clipboard (plain http) or permission refused
+            self.notice("Copy the selected code (Ctrl+C, or press and hold on a phone).")
+            return
+        self.notice("Embed code copied.")
+
     def notice(self, text: str) -> None:
         node = by_id("notice")
         node.textContent = text

@@ -21,8 +21,33 @@ def embed_snippet(embed_url: str) -> str:
     )
 
 
-def setup_screen(game: pygame_rules.Game, embed_url: str = "") -> El:
-    """Players, bot level and the game's options, then Start."""
+def embed_box(embed_url: str) -> El:
+    """ "Embed this game": the <iframe> code for a blog post, to copy."""
+    return h(
+        "details",
+        {"class": "embed-box"},
+        h("summary", {}, "Embed this game"),
+        h(
+            "p",
+            {},
+            "Paste this into a blog post: readers play in the frame, and nothing heavy "
+            "loads until they press Play. The README has a script that sizes the frame.",
+        ),
+        h(
+            "textarea",
+            {"id": "embed-code", "readonly": True, "rows": 3, "aria-label": "Embed code"},
+            embed_snippet(embed_url),
+        ),
+        ui_button("copy-embed", "Copy embed code"),
+    )
+
+
+def setup_screen(
+    game: pygame_rules.Game, embed_url: str | None = None, resume: El | None = None
+) -> El:
+    """Players, bot level and the game's options, then Start. `embed_url` (the full app
+    only) adds the embed code and the way back to the lobby; `resume` offers a saved game
+    (in an embedded frame, which has no lobby)."""
     player_choices = [
         h(
             "label",
@@ -67,6 +92,7 @@ def setup_screen(game: pygame_rules.Game, embed_url: str = "") -> El:
         h("h2", {"id": "setup-title", "tabindex": "-1"}, game.title),
         h("p", {"class": "designer"}, f"by {game.designer}"),
         h("p", {}, game.pitch),
+        resume,
         h(
             "form",
             {"id": "setup-form", "class": "setup-form"},
@@ -122,8 +148,9 @@ def setup_screen(game: pygame_rules.Game, embed_url: str = "") -> El:
             {"class": "setup-buttons"},
             ui_button("start", "Start game", cls="btn primary"),
             ui_button("rules", "Rules", value=game.id),
-            ui_button("lobby", "Back to games"),
+            ui_button("lobby", "Back to games") if embed_url else None,
         ),
+        embed_box(embed_url) if embed_url else None,
     )
 
 

@@ -159,6 +159,18 @@ def test_a_link_never_deals_over_a_game_in_progress(phone: StrictPage, site_url:
     assert json.loads(page.evaluate(stored))["game"] == "magic-trick-baker"
 
 
+def test_setup_gives_the_embed_code_to_copy(phone: StrictPage, site_url: str) -> None:
+    page = phone.page
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    open_app(page, site_url + "?game=trick-of-trip")
+    page.click(".embed-box summary")
+    code = page.locator("#embed-code").input_value()
+    assert code.startswith(f'<iframe src="{site_url}embed.html?game=trick-of-trip" ')
+    page.click("[data-ui=copy-embed]")
+    expect(page.locator("#notice")).to_have_text("Embed code copied.")
+    assert page.evaluate("navigator.clipboard.readText()") == code
+
+
 @pytest.mark.parametrize(
     "stored",
     [

@@ -143,3 +143,26 @@ def test_embed_reads_the_last_game_like_the_app(
         expect(page.locator("#embed-play")).to_be_disabled()
     else:
         expect(page.locator("#embed-title")).to_have_text(title)
+
+
+def test_an_embedded_game_is_offered_again_after_a_reload(phone: StrictPage, site_url: str) -> None:
+    page = phone.page
+    page.goto(site_url + "embed.html?game=trick-of-trip&speed=instant")
+    page.click("#embed-play")
+    page.wait_for_selector("body[data-app-state=ready]", timeout=60_000)
+    expect(page.locator("#screen .resume")).to_have_count(0)
+    expect(page.locator("[data-ui=lobby]")).to_have_count(0)  # a frame has no lobby
+    page.click("[data-ui=start]")
+    for _ in range(3):
+        page.locator("[data-ui=tot-move]").first.click()
+    page.locator("#screen [data-action]").first.click()
+    page.wait_for_selector(".table-screen:not([data-waiting])")
+    before = page.locator(".board").inner_text()
+
+    page.reload()
+    page.click("#embed-play")
+    page.wait_for_selector("body[data-app-state=ready]", timeout=60_000)
+    expect(page.locator("#screen .resume")).to_contain_text("game of Trick of Trip in progress")
+    page.click("[data-ui=resume]")
+    page.wait_for_selector(".table-screen:not([data-waiting])")
+    assert page.locator(".board").inner_text() == before
