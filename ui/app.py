@@ -83,9 +83,11 @@ class App:
         click = create_proxy(self.on_click)
         change = create_proxy(self.on_change)
         closed = create_proxy(self.on_rules_closed)
-        self.proxies += [click, change, closed]
+        stored = create_proxy(self.on_storage)
+        self.proxies += [click, change, closed, stored]
         js.document.addEventListener("click", click)
         js.document.addEventListener("change", change)
+        js.window.addEventListener("storage", stored)
         by_id("rules-dialog").addEventListener("close", closed)
         self._mark_playable_games()
         if req.messages:
@@ -355,6 +357,21 @@ class App:
         button = js.document.querySelector("#screen:not([hidden]) [data-ui=rules]")
         if button:
             button.focus()
+
+    def on_storage(self, event: Any) -> None:
+        """Another tab changed the saved game (`key` None: it cleared storage). A table
+        here is then out of date: leave it before its next move overwrites the newer
+        game; the lobby's offer to resume is redrawn either way."""
+        if event.key is not None and event.key != self.save_key:
+            return
+        if self.session is not None:
+            self.show_lobby()
+            self.notice(
+                "This game went on in another tab or window: resume it here to carry on "
+                "from where it is now."
+            )
+        elif not by_id("lobby").hidden or self.embed_game:
+            self._show_resume()
 
     def on_click(self, event: Any) -> None:
         target = event.target

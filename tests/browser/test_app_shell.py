@@ -171,6 +171,32 @@ def test_setup_gives_the_embed_code_to_copy(phone: StrictPage, site_url: str) ->
     assert page.evaluate("navigator.clipboard.readText()") == code
 
 
+def test_a_game_that_went_on_in_another_tab_is_never_overwritten(
+    phone: StrictPage, site_url: str
+) -> None:
+    first = phone.page
+    stored = "localStorage.getItem('pygame-table.save')"
+    open_app(first, site_url + "?game=trick-of-trip&players=3&seed=5&speed=instant")
+    play_to_end(first, max_steps=8, must_end=False)
+    first.wait_for_selector(".table-screen:not([data-waiting])")
+    second = first.context.new_page()
+    open_app(second, site_url)
+    second.click("[data-ui=resume]")
+    play_to_end(second, pick_seed=1, max_steps=8, must_end=False)
+    second.wait_for_selector(".table-screen:not([data-waiting])")
+    newer = second.evaluate(stored)
+    assert len(json.loads(newer)["history"]) > 0
+    # The first tab left its out-of-date table, and says why; the save is the second's.
+    expect(first.locator("#notice")).to_contain_text("went on in another tab")
+    expect(first.locator("#lobby")).to_be_visible()
+    expect(first.locator("#resume")).to_contain_text(f"({len(json.loads(newer)['history'])} moves)")
+    assert first.evaluate(stored) == newer
+    first.click("[data-ui=resume]")
+    first.wait_for_selector(".table-screen:not([data-waiting])")
+    assert first.locator(".board").inner_text() == second.locator(".board").inner_text()
+    second.close()
+
+
 @pytest.mark.parametrize(
     "stored",
     [
