@@ -148,3 +148,36 @@ def test_opponents_cards_stay_readable_on_a_tablet_and_desktop(
     assert len(widths) == 42 and min(widths) >= 20, f"opponents' cards {min(widths):.1f} px wide"
     notes = "#screen .mtw-row.mini .slot-note"
     assert nothing_covers(page, notes, notes, 0, apart=".slot") == 42
+
+
+SCROLL_CUES = """() => [...document.querySelectorAll('#screen .table-scroll')].map(box => [
+    box.scrollWidth > box.clientWidth + 1,
+    getComputedStyle(box).getPropertyValue('--scroll-cue'),
+])"""
+
+
+def test_a_score_table_wider_than_a_small_phone_fades_until_scrolled(
+    phone: StrictPage, site_url: str
+) -> None:
+    """At 320 px the per-hand table is cut off: its right edge fades out (a cue that there is
+    more) until it is scrolled to its end; a table that fits has no fade."""
+    page = phone.page
+    page.set_viewport_size({"width": 320, "height": 568})
+    open_app(page, site_url + "?game=magic-trick-wray&players=4&seed=11&speed=instant")
+    play_to_end(page)
+    cues = page.evaluate(SCROLL_CUES)
+    assert cues and all(cue == ("40px" if wide else "0px") for wide, cue in cues), cues
+    assert any(wide for wide, _ in cues), "no table is wider than 320 px: nothing to cue"
+    page.locator("#screen .table-scroll").evaluate_all(
+        "boxes => boxes.forEach(box => { box.scrollLeft = box.scrollWidth; })"
+    )
+    page.wait_for_function(
+        "[...document.querySelectorAll('#screen .table-scroll')]"
+        ".every(box => getComputedStyle(box).getPropertyValue('--scroll-cue') === '0px')"
+    )
+    page.set_viewport_size({"width": 1280, "height": 860})
+    page.wait_for_function(
+        "[...document.querySelectorAll('#screen .table-scroll')]"
+        ".every(box => box.scrollWidth <= box.clientWidth + 1)"
+    )
+    assert all(cue == "0px" for _, cue in page.evaluate(SCROLL_CUES))
