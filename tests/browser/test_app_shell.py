@@ -356,3 +356,26 @@ WORDS_BROKEN = """root => {
     }
     return broken;
 }"""
+
+
+@pytest.mark.parametrize("size", [(740, 360), (844, 390)], ids=["740x360", "844x390"])
+def test_a_phone_on_its_side_keeps_your_move_in_view(
+    phone: StrictPage, site_url: str, size: tuple[int, int]
+) -> None:
+    """Landscape phones: with the table scrolled into view, your first move is on screen too
+    (it was a screen or two below the table), and nothing scrolls sideways."""
+    page = phone.page
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(site_url)
+    for game in pygame_rules.list_games():
+        page.evaluate("localStorage.clear()")  # else a link would ask about the last game
+        link = f"?game={game.id}&players={game.max_players}&seed=2&speed=instant"
+        open_app(page, site_url + link)
+        moves = "#screen .my-area [data-action], #screen .my-area [data-ui]"
+        page.wait_for_selector(".table-screen:not([data-waiting])")
+        page.wait_for_selector(moves)
+        page.evaluate("document.querySelector('#screen .board').scrollIntoView()")
+        box = page.locator(moves).first.bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= height, (game.id, box)
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= width, game.id
