@@ -430,7 +430,10 @@ class App:
         elif name == "copy-embed":
             self.spawn(self.copy_embed_code())
         elif name == "resume":
-            self.resume()
+            if self.resume() and self.link is not None and not self.embed_game:
+                # Came by a link to another deal: the address becomes this one's, so a
+                # reload resumes it instead of asking again.
+                js.history.replaceState(None, "", deal_link(self.session))
         elif name == "start-link" and self.link is not None:
             self.start_link()
         elif name == "discard-save":
@@ -439,9 +442,7 @@ class App:
         elif name == "export-save":
             download("trick-table-save.json", storage.read_raw(self.save_key) or "")
         elif name == "share":
-            s = self.session
-            link = link_for(s.game_id, s.players, s.seed, s.level, s.options)
-            js.history.replaceState(None, "", link)
+            js.history.replaceState(None, "", deal_link(self.session))
             self.notice("The address bar now holds a link to this deal.")
         elif self.session is not None:
             module = tables.module_for(self.session.game_id)
@@ -620,6 +621,11 @@ class App:
         js.console.warn(f"app error: {exc!r}")
         js.document.body.setAttribute("data-app-state", "error")
         self.notice(f"Something went wrong: {exc}. Your game is saved; reload to resume.")
+
+
+def deal_link(s: Session) -> str:
+    """The query string that deals `s`'s game again (and resumes it when it is saved)."""
+    return link_for(s.game_id, s.players, s.seed, s.level, s.options)
 
 
 def describe_action(action: dict[str, Any]) -> str:

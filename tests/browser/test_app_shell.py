@@ -151,6 +151,10 @@ def test_a_link_never_deals_over_a_game_in_progress(phone: StrictPage, site_url:
     page.click("[data-ui=resume]")
     page.wait_for_selector(".table-screen[data-game=trick-of-trip]:not([data-waiting])")
     assert page.locator(".board").inner_text() == before
+    page.reload()  # the address is now this deal's: no question again
+    page.wait_for_selector("body[data-app-state=ready]", timeout=60_000)
+    page.wait_for_selector(".table-screen[data-game=trick-of-trip]:not([data-waiting])")
+    assert page.locator(".board").inner_text() == before
 
     open_app(page, other)
     page.click("[data-ui=start-link]")
