@@ -364,7 +364,8 @@ def play_to_end(
     import random
 
     pick = random.Random(pick_seed)
-    nav = (
+    nav = (  # not moves; and a hint lands later, redrawing the table while this plays on
+        "hint",
         "rules",
         "share",
         "lobby",
