@@ -160,7 +160,13 @@ class App:
         by_id("lobby").hidden = True
         screen = by_id("screen")
         screen.hidden = False
-        mount(screen, link_conflict_screen(save, pygame_rules.get_game(self.link.game_id)))
+        try:
+            Session.from_save(save)  # its moves must replay, not only have a save's shape
+            restorable = True
+        except SaveError:
+            restorable = False
+        linked = pygame_rules.get_game(self.link.game_id)
+        mount(screen, link_conflict_screen(save, linked, restorable))
         js.document.title = "A game is in progress — Trick Table"
         heading = js.document.querySelector("#screen h2")
         if heading:
@@ -177,10 +183,7 @@ class App:
         js.document.title = "Trick Table"
 
     def _show_resume(self) -> None:
-        if self.embed_game:
-            if self.session is None:
-                self.show_setup(self.embed_game)
-            return
+        """Redraw the offer to resume (the lobby's, or an embedded frame's setup screen's)."""
         box = by_id("resume")
         if not box:
             return
@@ -208,8 +211,7 @@ class App:
         screen.hidden = False
         game = pygame_rules.get_game(game_id)
         if self.embed_game:  # a frame has no lobby: its saved game is offered here
-            save = self._read_save()
-            mount(screen, setup_screen(game, resume=resume_box(save) if save else None))
+            mount(screen, setup_screen(game, resume=resume_box(self._read_save())))
         else:
             embed_url = str(js.URL.new(f"embed.html?game={game.id}", js.location.href).href)
             mount(screen, setup_screen(game, embed_url))
@@ -359,19 +361,26 @@ class App:
             button.focus()
 
     def on_storage(self, event: Any) -> None:
-        """Another tab changed the saved game (`key` None: it cleared storage). A table
-        here is then out of date: leave it before its next move overwrites the newer
-        game; the lobby's offer to resume is redrawn either way."""
-        if event.key is not None and event.key != self.save_key:
+        """Another tab changed the saved game (`key` None: it cleared storage). A game in
+        progress here is then out of date: leave it before its next move overwrites the
+        other tab's; a finished one stays. The offer to resume is redrawn."""
+        key, value = event.key, event.newValue  # JS null arrives as JsNull, not None
+        if isinstance(key, str) and key != self.save_key:
             return
-        if self.session is not None:
-            self.show_lobby()
+        if self.session is None or self.session.is_over():
+            self._show_resume()
+            return
+        self.show_lobby()
+        if not isinstance(value, str):
+            self.notice("This game was finished or discarded in another tab or window.")
+        else:
             self.notice(
                 "This game went on in another tab or window: resume it here to carry on "
                 "from where it is now."
             )
-        elif not by_id("lobby").hidden or self.embed_game:
-            self._show_resume()
+        button = js.document.querySelector("#resume [data-ui=resume], #lobby [data-ui=play]")
+        if button:
+            button.focus()
 
     def on_click(self, event: Any) -> None:
         target = event.target
@@ -430,6 +439,7 @@ class App:
         elif name == "copy-embed":
             self.spawn(self.copy_embed_code())
         elif name == "resume":
+            by_id("notice").hidden = True  # whatever it said was about before
             if self.resume() and self.link is not None and not self.embed_game:
                 # Came by a link to another deal: the address becomes this one's, so a
                 # reload resumes it instead of asking again.

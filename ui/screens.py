@@ -92,7 +92,7 @@ def setup_screen(
         h("h2", {"id": "setup-title", "tabindex": "-1"}, game.title),
         h("p", {"class": "designer"}, f"by {game.designer}"),
         h("p", {}, game.pitch),
-        resume,
+        h("div", {"id": "resume"}, resume) if resume is not None else None,
         h(
             "form",
             {"id": "setup-form", "class": "setup-form"},
@@ -154,12 +154,11 @@ def setup_screen(
     )
 
 
-def link_conflict_screen(save: Any, linked: pygame_rules.Game) -> El:
-    """Before a link's deal replaces an unfinished (or unreadable) saved game: ask."""
+def link_conflict_screen(save: Any, linked: pygame_rules.Game, restorable: bool) -> El:
+    """Before a link's deal replaces an unfinished saved game, or one that cannot be
+    restored (`restorable` False: unreadable, or its moves no longer replay): ask."""
     linked_name = f"{linked.title} ({linked.designer})"  # two games are called Magic Trick
-    try:
-        check_save(save)
-    except SaveError:
+    if not restorable:
         text = (
             "A saved game could not be read (it is damaged or from another version). "
             f"Starting the linked game of {linked_name} replaces it: export it first to "
@@ -167,6 +166,7 @@ def link_conflict_screen(save: Any, linked: pygame_rules.Game) -> El:
         )
         resume = None
     else:
+        check_save(save)
         kept = pygame_rules.get_game(save["game"])
         moves = tables.plural(len(save["history"]), "move")
         text = (

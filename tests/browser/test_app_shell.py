@@ -198,7 +198,43 @@ def test_a_game_that_went_on_in_another_tab_is_never_overwritten(
     first.click("[data-ui=resume]")
     first.wait_for_selector(".table-screen:not([data-waiting])")
     assert first.locator(".board").inner_text() == second.locator(".board").inner_text()
+    expect(first.locator("#notice")).to_be_hidden()  # said before the resume: stale now
+    # The second tab, back in the lobby, discards the game: the first says so.
+    second.click("[data-ui=lobby]")
+    second.click("[data-ui=discard-save]")
+    expect(first.locator("#notice")).to_contain_text("finished or discarded in another tab")
+    expect(first.locator("#lobby")).to_be_visible()
     second.close()
+
+
+def test_a_finished_game_stays_when_another_tab_deals(phone: StrictPage, site_url: str) -> None:
+    first = phone.page
+    open_app(first, site_url + "?game=trick-of-trip&players=3&seed=5&speed=instant")
+    play_to_end(first)
+    second = first.context.new_page()
+    open_app(second, site_url + "?game=magic-trick-baker&seed=1&speed=instant")
+    second.wait_for_selector(".table-screen:not([data-waiting])")
+    assert second.evaluate("localStorage.getItem('pygame-table.save')")
+    first.wait_for_timeout(500)  # a storage event, had it been acted on, would have by now
+    expect(first.locator("[data-testid=game-over]")).to_be_visible()
+    expect(first.locator("#notice")).to_be_hidden()
+    second.close()
+
+
+def test_a_save_whose_moves_no_longer_replay_offers_no_resume(
+    phone: StrictPage, site_url: str
+) -> None:
+    page = phone.page
+    page.goto(site_url)
+    save = Session("trick-of-trip", 3, 5).to_save()
+    save["history"] = [[0, {"type": "bogus"}]]  # the right shape; the move is not legal
+    page.evaluate("s => localStorage.setItem('pygame-table.save', s)", json.dumps(save))
+    open_app(page, site_url + "?game=trick-of-trip&players=3&seed=5")
+    expect(page.locator("#notice")).to_contain_text("could not be restored")
+    expect(page.locator("#screen")).to_contain_text("could not be read")
+    expect(page.locator("#screen [data-ui=resume]")).to_have_count(0)
+    page.click("[data-ui=start-link]")
+    page.wait_for_selector(".table-screen[data-game=trick-of-trip]")
 
 
 @pytest.mark.parametrize(

@@ -78,6 +78,10 @@ def test_game_plays_inside_a_frame_on_another_site(browser: Browser, host_dir, s
         page.wait_for_function(f"{height} < {tall} - 100")
         inside = frame.locator("body").evaluate("b => b.getBoundingClientRect().height")
         assert abs(page.evaluate(height) - inside) <= 1
+        # The frame fits its page exactly: nothing to scroll inside it (a footer's margin
+        # outside the body's box once left 13 px to scroll).
+        overflow = frame.locator("html").evaluate("html => html.scrollHeight - html.clientHeight")
+        assert overflow <= 1
         # The host page itself is another origin, and has no favicon.
         problems = [
             p for p in strict.problems if "request left the origin" not in p and "404" not in p
@@ -166,3 +170,26 @@ def test_an_embedded_game_is_offered_again_after_a_reload(phone: StrictPage, sit
     page.click("[data-ui=resume]")
     page.wait_for_selector(".table-screen:not([data-waiting])")
     assert page.locator(".board").inner_text() == before
+
+
+def test_another_frame_saving_redraws_only_the_resume_offer(
+    phone: StrictPage, site_url: str
+) -> None:
+    """The same embed open twice: the second one's moves are saved; the first one's setup
+    keeps what the reader chose there, and only gains the offer to resume."""
+    first = phone.page
+    embed = site_url + "embed.html?game=trick-of-trip&speed=instant"
+    first.goto(embed)
+    first.click("#embed-play")
+    first.wait_for_selector("body[data-app-state=ready]", timeout=60_000)
+    first.check("input[name=level][value=hard]")
+    second = first.context.new_page()
+    second.goto(embed)
+    second.click("#embed-play")
+    second.wait_for_selector("body[data-app-state=ready]", timeout=60_000)
+    second.click("[data-ui=start]")
+    second.wait_for_selector(".table-screen")
+    expect(first.locator("#resume")).to_contain_text("game of Trick of Trip in progress")
+    assert first.is_checked("input[name=level][value=hard]")
+    expect(first.locator("#setup-title")).to_be_visible()
+    second.close()
