@@ -154,23 +154,29 @@ class App:
             return {"broken": True}
 
     # -- screens ------------------------------------------------------------------
-    def show_link_conflict(self, save: Any) -> None:
-        """A link would deal over an unfinished game: resume it, or start the link's."""
+    def show_form(self, tree: Any, title: str) -> None:
+        """Leave any game and show a screen of choices (setup, a link's question) in place
+        of the lobby, its heading focused."""
         self.leave_game()
         by_id("lobby").hidden = True
         screen = by_id("screen")
         screen.hidden = False
+        mount(screen, tree)
+        js.document.title = title
+        heading = js.document.querySelector("#screen h2")
+        if heading:
+            heading.focus()
+
+    def show_link_conflict(self, save: Any) -> None:
+        """A link would deal over an unfinished game: resume it, or start the link's."""
         try:
             Session.from_save(save)  # its moves must replay, not only have a save's shape
             restorable = True
         except SaveError:
             restorable = False
         linked = pygame_rules.get_game(self.link.game_id)
-        mount(screen, link_conflict_screen(save, linked, restorable))
-        js.document.title = "A game is in progress — Trick Table"
-        heading = js.document.querySelector("#screen h2")
-        if heading:
-            heading.focus()
+        screen = link_conflict_screen(save, linked, restorable)
+        self.show_form(screen, "A game is in progress — Trick Table")
 
     def show_lobby(self) -> None:
         if self.embed_game:
@@ -204,21 +210,14 @@ class App:
             mount(box, stats_box(self.read_stats()))
 
     def show_setup(self, game_id: str) -> None:
-        self.leave_game()
-        self.setup_game = game_id
-        by_id("lobby").hidden = True
-        screen = by_id("screen")
-        screen.hidden = False
         game = pygame_rules.get_game(game_id)
         if self.embed_game:  # a frame has no lobby: its saved game is offered here
-            mount(screen, setup_screen(game, resume=resume_box(self._read_save())))
+            screen = setup_screen(game, resume=resume_box(self._read_save()))
         else:
             embed_url = str(js.URL.new(f"embed.html?game={game.id}", js.location.href).href)
-            mount(screen, setup_screen(game, embed_url))
-        js.document.title = f"{game.title} — set up"
-        heading = js.document.querySelector("#screen h2")
-        if heading:
-            heading.focus()
+            screen = setup_screen(game, embed_url)
+        self.show_form(screen, f"{game.title} — set up")
+        self.setup_game = game_id
 
     def start_game(
         self, game_id: str, players: int, seed: int, level: str, options: dict[str, Any]

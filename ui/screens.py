@@ -166,7 +166,6 @@ def link_conflict_screen(save: Any, linked: pygame_rules.Game, restorable: bool)
         )
         resume = None
     else:
-        check_save(save)
         kept = pygame_rules.get_game(save["game"])
         moves = tables.plural(len(save["history"]), "move")
         text = (
