@@ -1,116 +1,71 @@
 """Bots: they see what a player sees, through a `SeatView`, and nothing else.
 
-Each game's heuristic bot lives in its own module here and registers itself
-with `register_heuristic`. `make_bot(game_id, level, seed)` is what the UI and
-the tests use.
+Each game's bot module (`bots/<game>.py`) declares its pieces as `BOTS = GameBots(...)`:
+its heuristic bot, its search tuning and its words for a move. `GAME_BOTS` lists them;
+`make_bot(game_id, level, seed)` is what the UI and the tests use.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any
 
-from ..contract import Action, Observation, State
-from ..rng import Rng
+from ..contract import Action, State
+from . import magic_trick_baker, magic_trick_wray, trick_of_trip, trickbook
+from .base import (
+    NO_BOTS,
+    Bot,
+    Decided,
+    GameBots,
+    HeuristicFactory,
+    RandomBot,
+    SeatView,
+    Thinking,
+    think,
+)
+
+__all__ = [
+    "GAME_BOTS",
+    "LEVELS",
+    "Bot",
+    "Decided",
+    "GameBots",
+    "RandomBot",
+    "SeatView",
+    "Thinking",
+    "bot_seed",
+    "bots_for",
+    "explain_move",
+    "heuristic_factory",
+    "make_bot",
+    "play_out",
+    "think",
+]
 
 LEVELS = ("random", "easy", "normal", "hard")
 
-
-class SeatView:
-    """What a bot may use: its observation, its legal moves, and determinizations."""
-
-    __slots__ = ("_state", "seat")
-
-    def __init__(self, state: State, seat: int) -> None:
-        self._state = state
-        self.seat = seat
-
-    @property
-    def game_id(self) -> str:
-        return self._state.game.id
-
-    @property
-    def num_players(self) -> int:
-        return self._state.num_players
-
-    def observation(self) -> Observation:
-        return self._state.observation(self.seat)
-
-    def legal_actions(self) -> list[Action]:
-        return self._state.legal_actions(self.seat)
-
-    def scores(self) -> list[int]:
-        """The scores so far (public in every game)."""
-        return self._state.scores()
-
-    def resample(self, rng: Rng) -> State:
-        """A full state consistent with this seat's observation (fresh randomness)."""
-        return self._state.resample(self.seat, rng)
+# Every game's bot pieces, by game id (a game missing here gets random bots and untuned
+# search).
+GAME_BOTS: dict[str, GameBots] = {
+    "magic-trick-wray": magic_trick_wray.BOTS,
+    "magic-trick-baker": magic_trick_baker.BOTS,
+    "trick-of-trip": trick_of_trip.BOTS,
+    "trickbook": trickbook.BOTS,
+}
 
 
-class Bot(Protocol):
-    def choose(self, view: SeatView) -> Action: ...
-
-
-class Thinking(Protocol):
-    """A decision in progress, driven in short slices so a page stays responsive."""
-
-    def step(self, seconds: float | None = None) -> bool:
-        """Think for about `seconds` (None: to the end); True once decided."""
-        ...
-
-    def best_action(self) -> Action: ...
-
-
-class Decided:
-    """A decision made at once, in the shape of `Thinking`."""
-
-    def __init__(self, action: Action) -> None:
-        self.action = action
-
-    def step(self, seconds: float | None = None) -> bool:
-        return True
-
-    def best_action(self) -> Action:
-        return self.action
-
-
-def think(bot: Bot, view: SeatView) -> Thinking:
-    """`bot`'s decision for `view`: sliced when the bot can (`start`), else made at once."""
-    start = getattr(bot, "start", None)
-    return start(view) if start is not None else Decided(bot.choose(view))
-
-
-class RandomBot:
-    """Picks uniformly among the legal actions."""
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = Rng(seed)
-
-    def choose(self, view: SeatView) -> Action:
-        return self.rng.choice(view.legal_actions())
-
-
-HeuristicFactory = Callable[[int, float], Bot]
-_HEURISTICS: dict[str, HeuristicFactory] = {}
-
-
-def register_heuristic(game_id: str, factory: HeuristicFactory) -> None:
-    """`factory(seed, randomness)` builds the game's heuristic bot."""
-    _HEURISTICS[game_id] = factory
+def bots_for(game_id: str) -> GameBots:
+    """The declared bot pieces of `game_id` (defaults for a game that declares none)."""
+    return GAME_BOTS.get(game_id, NO_BOTS)
 
 
 def heuristic_factory(game_id: str) -> HeuristicFactory | None:
-    """The game's heuristic bot factory, importing its module on first use (None if none)."""
-    if game_id not in _HEURISTICS:
-        module = game_id.replace("-", "_")
-        try:
-            importlib.import_module(f"{__name__}.{module}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"{__name__}.{module}":
-                raise
-    return _HEURISTICS.get(game_id)
+    """The game's heuristic bot factory, `factory(seed, randomness)` (None if none)."""
+    return bots_for(game_id).heuristic
+
+
+def explain_move(game_id: str, view: SeatView, action: Action) -> str | None:
+    """Why `action` is a good move for `view`'s seat, in the game's words (None: no words)."""
+    return bots_for(game_id).explain(view, action)
 
 
 # Easy: the game's heuristic bot, which plays a random legal move this often.

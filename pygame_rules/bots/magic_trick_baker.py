@@ -36,9 +36,9 @@ from ..baker_laws import (
     trick_winner,
 )
 from ..contract import Action, Observation
-from ..magic_trick_baker import GAME_ID, MAX_BID
+from ..magic_trick_baker import MAX_BID
 from ..rng import Rng
-from . import Decided, SeatView, Thinking, register_heuristic
+from .base import Decided, GameBots, SeatView, Thinking
 
 SAMPLES = 12  # opponent hands sampled per decision
 DICKENS_LOSS = 2.5  # rough positive points lost when missing an Oh, Dickens! bid
@@ -432,4 +432,7 @@ class MagicTrickBakerBot:
         return max(legal, key=value)
 
 
-register_heuristic(GAME_ID, lambda seed, randomness: MagicTrickBakerBot(seed, randomness))
+# The search (bots/search.py) plays this game with its default settings and budgets.
+SEARCH_TUNING: dict[str, Any] = {}
+
+BOTS = GameBots(heuristic=MagicTrickBakerBot, search_tuning=SEARCH_TUNING)

@@ -11,11 +11,12 @@ plays the card that brings its projected trick count closest to its bid.
 from __future__ import annotations
 
 from math import exp
+from typing import Any
 
 from ..contract import Action, Observation
-from ..magic_trick_wray import GAME_ID, HEARTS, NUM_RANKS, rank_distributions
+from ..magic_trick_wray import HEARTS, NUM_RANKS, rank_distributions
 from ..rng import Rng
-from . import SeatView, register_heuristic
+from .base import GameBots, SeatView
 
 # Usual chance that a card of this rank wins the trick it is played in (measured).
 HEART_STRENGTH = [0.28, 0.33, 0.34, 0.36, 0.42, 0.58, 0.76, 0.99]
@@ -207,4 +208,12 @@ class MagicTrickWrayBot:
         return best
 
 
-register_heuristic(GAME_ID, lambda seed, randomness: MagicTrickWrayBot(seed, randomness))
+# How the search (bots/search.py) plays this game: random rollouts to the end of the hand
+# (scores change only when a hand is scored), and no further: once the tree has passed the
+# end of the hand, the next hand would add only noise, and a whole hand of time to every
+# such playout. A playout from the first move of a hand is 13 tricks, about 56 moves; from
+# the middle of a hand about half that (36 at the median): 40 keeps the hand's first moves
+# near the others' time (under 1 s in the browser at Hard).
+SEARCH_TUNING: dict[str, Any] = {"settle_from_root": True, "playout_steps": 40}
+
+BOTS = GameBots(heuristic=MagicTrickWrayBot, search_tuning=SEARCH_TUNING)

@@ -34,7 +34,8 @@ from typing import Any
 
 from ..contract import Action, State
 from ..rng import Rng
-from . import SeatView, Thinking, heuristic_factory, think
+from . import bots_for, heuristic_factory
+from .base import SeatView, Thinking, think
 
 RolloutPolicy = Callable[[State, int, list[Action], Rng], Action]
 
@@ -62,41 +63,15 @@ class SearchConfig:
 # move (so under 1 s in the browser), Normal at about a fifth of that.
 LEVEL_ITERATIONS = {"normal": 100, "hard": 500}
 
-# Per-game settings (data only: the search itself knows nothing of any game). They say
-# how far a rollout must run to see the scores that matter, which rollout policy pays
-# for itself, and scale the level budgets to the game's speed. Unknown games (a new
-# game, Baker until it is tuned) get SearchConfig() and LEVEL_ITERATIONS.
-GAME_TUNING: dict[str, dict[str, Any]] = {
-    # Random rollouts to the end of the hand (scores change only when a hand is scored),
-    # and no further: once the tree has passed the end of the hand, the next hand would
-    # add only noise, and a whole hand of time to every such playout.
-    # A playout from the first move of a hand is 13 tricks, about 56 moves; from the middle
-    # of a hand about half that (36 at the median): 40 keeps the hand's first moves near
-    # the others' time (issue 7: under 1 s in the browser at Hard).
-    "magic-trick-wray": {"settle_from_root": True, "playout_steps": 40},
-    # A round is 8 moves per player (split, pick, six tricks); its tricks all score.
-    "trick-of-trip": {"horizon": 8, "levels": {"normal": 80, "hard": 400}},
-    # Dice decide a lot: the heuristic bot plays the rollouts (it is cheap here), to the
-    # end of the game. A rollout that stops at the next letter cannot see what a special
-    # kept in hand is worth later, so the search spent Focus!, First Try! and Steal Turn!
-    # on matches where the heuristic keeps them for its sets, and lost (docs/bots.md).
-    # A strong nudge: the search overrules the heuristic only on clear evidence. A
-    # playout from the first move of a 5-player game is about 100 moves, 60 on average
-    # keeps such moves near the others' time.
-    "trickbook": {
-        "rollout": "heuristic",
-        "settle": False,
-        "horizon": 1000,  # moves per player: past the end of any game
-        "heuristic_prior": 5.0,
-        "playout_steps": 60,
-        "levels": {"normal": 20, "hard": 100},
-    },
-}
+# Per-game settings are data declared beside each game's heuristic bot (`SEARCH_TUNING` in
+# bots/<game>.py, listed in `GAME_BOTS`): how far a rollout must run to see the scores that
+# matter, which rollout policy pays for itself, and the level budgets scaled to the game's
+# speed. The search itself knows nothing of any game.
 
 
 def config_for(game_id: str, level: str | None = None, **overrides: Any) -> SearchConfig:
     """The search settings for `game_id` (at `level`: its playout budget), then `overrides`."""
-    tuning = dict(GAME_TUNING.get(game_id, {}))
+    tuning = dict(bots_for(game_id).search_tuning)
     levels = {**LEVEL_ITERATIONS, **tuning.pop("levels", {})}
     if level is not None:
         tuning["iterations"] = levels[level]

@@ -15,7 +15,6 @@ from ..contract import Action, Observation
 from ..rng import Rng
 from ..trick_of_trip import (
     DECK_SIZE,
-    GAME_ID,
     TRUMP,
     is_seven,
     rank_of,
@@ -23,7 +22,7 @@ from ..trick_of_trip import (
     suit_of,
     trick_winner,
 )
-from . import SeatView, register_heuristic
+from .base import GameBots, SeatView
 
 PROBE_SEAT = -1  # a stand-in seat for "some later player" when probing a trick
 WILLINGNESS = 0.9  # chance a later player who can beat us actually does
@@ -206,4 +205,8 @@ def _voids(obs: Observation) -> list[list[int]]:
     return voids
 
 
-register_heuristic(GAME_ID, lambda seed, randomness: TrickOfTripBot(seed, randomness))
+# How the search (bots/search.py) plays this game: a round is 8 moves per player (split,
+# pick, six tricks); its tricks all score.
+SEARCH_TUNING: dict[str, Any] = {"horizon": 8, "levels": {"normal": 80, "hard": 400}}
+
+BOTS = GameBots(heuristic=TrickOfTripBot, search_tuning=SEARCH_TUNING)

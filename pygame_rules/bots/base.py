@@ -1,0 +1,118 @@
+"""What every bot is built from: the seat's view, the bot protocols, and each game's
+declared bot pieces (`GameBots`). Game bot modules import from here, never from the
+package, so the package can list them in one plain table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from ..contract import Action, Observation, State
+from ..rng import Rng
+
+
+class SeatView:
+    """What a bot may use: its observation, its legal moves, and determinizations."""
+
+    __slots__ = ("_state", "seat")
+
+    def __init__(self, state: State, seat: int) -> None:
+        self._state = state
+        self.seat = seat
+
+    @property
+    def game_id(self) -> str:
+        return self._state.game.id
+
+    @property
+    def num_players(self) -> int:
+        return self._state.num_players
+
+    def observation(self) -> Observation:
+        return self._state.observation(self.seat)
+
+    def legal_actions(self) -> list[Action]:
+        return self._state.legal_actions(self.seat)
+
+    def scores(self) -> list[int]:
+        """The scores so far (public in every game)."""
+        return self._state.scores()
+
+    def resample(self, rng: Rng) -> State:
+        """A full state consistent with this seat's observation (fresh randomness)."""
+        return self._state.resample(self.seat, rng)
+
+
+class Bot(Protocol):
+    def choose(self, view: SeatView) -> Action: ...
+
+
+class Thinking(Protocol):
+    """A decision in progress, driven in short slices so a page stays responsive."""
+
+    def step(self, seconds: float | None = None) -> bool:
+        """Think for about `seconds` (None: to the end); True once decided."""
+        ...
+
+    def best_action(self) -> Action: ...
+
+
+class Decided:
+    """A decision made at once, in the shape of `Thinking`."""
+
+    def __init__(self, action: Action) -> None:
+        self.action = action
+
+    def step(self, seconds: float | None = None) -> bool:
+        return True
+
+    def best_action(self) -> Action:
+        return self.action
+
+
+def think(bot: Bot, view: SeatView) -> Thinking:
+    """`bot`'s decision for `view`: sliced when the bot can (`start`), else made at once."""
+    start = getattr(bot, "start", None)
+    return start(view) if start is not None else Decided(bot.choose(view))
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, view: SeatView) -> Action:
+        return self.rng.choice(view.legal_actions())
+
+
+HeuristicFactory = Callable[[int, float], Bot]
+Explain = Callable[[SeatView, Action], str | None]
+
+
+def no_reason(view: SeatView, action: Action) -> str | None:
+    """The default `explain`: the game has no words for its moves."""
+    return None
+
+
+class GameBots:
+    """One game's bot pieces, declared by its bot module as `BOTS` (missing ones default).
+
+    - `heuristic(seed, randomness)`: the rules-of-thumb bot (Easy, rollouts, priors);
+    - `search_tuning`: `SearchConfig` fields for this game, plus `levels`, the playouts
+      per move of each search level (see search.py and docs/bots.md);
+    - `explain(view, action)`: the move's reason in the game's words (the hint says it).
+    """
+
+    def __init__(
+        self,
+        heuristic: HeuristicFactory | None = None,
+        search_tuning: dict[str, Any] | None = None,
+        explain: Explain = no_reason,
+    ) -> None:
+        self.heuristic = heuristic
+        self.search_tuning = dict(search_tuning or {})
+        self.explain = explain
+
+
+NO_BOTS = GameBots()
