@@ -5,11 +5,9 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from test_trickbook import DOUBLE, MATCH, PASS, SET, SPECIAL, table
-
 import pygame_rules
 from pygame_rules.trick_of_trip import make_card
-from ui import magic_trick_wray, trick_of_trip, trickbook
+from ui import magic_trick_wray, trick_of_trip
 from ui.session import Session
 from ui.tables import TableView
 
@@ -90,66 +88,6 @@ def session_view(session: Session) -> TableView:
         obs=session.observation(),
         legal=session.human_legal(),
         names=session.names,
-    )
-
-
-def trickbook_view(state: Any, seat: int) -> TableView:
-    return TableView(
-        game=state.game,
-        obs=state.observation(seat),
-        legal=state.legal_actions(seat),
-        names=NAMES[: state.num_players],
-    )
-
-
-def test_trickbook_reasons_weigh_the_roll_the_turn_and_the_specials() -> None:
-    state = table([["kickflip", "hardflip"], ["kickflip", "ollie"]], [[], ["one-more"]],
-                  dice=[6, 2, 6])  # fmt: skip
-    assert trickbook.hint_reason(SET("kickflip"), trickbook_view(state, 0)) == (
-        "sets the Kickflip: it lands on a 3 or more (4 in 6), and every landed set keeps "
-        "your turn and costs each rival a card"
-    )
-    state.apply(0, SET("kickflip"))
-    view = trickbook_view(state, 1)
-    assert trickbook.hint_reason(MATCH, view) == "one roll with your own Kickflip beats two"
-    state.apply(1, MATCH)  # rolls a 2: One More! could save the letter
-    view = trickbook_view(state, 1)
-    assert "keeps One More! for a set of your own" in trickbook.hint_reason(PASS, view)
-    assert trickbook.hint_reason(SPECIAL("one-more"), view) == (
-        "One More!: reroll the failed die; it saves you a letter"
-    )
-    state.letters[1] = 4
-    assert trickbook.hint_reason(PASS, trickbook_view(state, 1)) is None
-    assert trickbook.hint_reason(SPECIAL("one-more"), trickbook_view(state, 1)) == (
-        "One More!: reroll the failed die; this letter would put you out"
-    )
-    state.letters[1] = 0
-    state.apply(1, PASS)  # a letter for seat 1; seat 0 sets again
-    state.apply(0, SET("hardflip"))
-    assert trickbook.hint_reason(DOUBLE("ollie"), trickbook_view(state, 1)) == (
-        "no Hardflip in hand: gives up the Ollie, the card least worth setting, to roll twice"
-    )
-
-
-def test_trickbook_reasons_for_first_try_steal_turn_and_psyche() -> None:
-    state = table([["hardflip", "ollie"], ["ollie"]], [["first-try"], []])
-    assert trickbook.hint_reason(SET("hardflip"), trickbook_view(state, 0)) == (
-        "sets the Hardflip to land it with First Try!: few rivals will match it, and your "
-        "turn goes on"
-    )
-    state.apply(0, SET("ollie"))
-    assert trickbook.hint_reason(PASS, trickbook_view(state, 0)) == (
-        "keeps First Try! for a harder set: it lands on a 2 or more (5 in 6) anyway"
-    )
-    state = table([["ollie"], ["kickflip"], ["ollie"]], [["steal-turn", "psyche"], [], []],
-                  setter=1)  # fmt: skip
-    state.apply(1, SET("kickflip"))
-    view = trickbook_view(state, 0)
-    assert trickbook.hint_reason(SPECIAL("steal-turn"), view) == (
-        "Steal Turn! ends this sequence with no letters, and you set next"
-    )
-    assert trickbook.hint_reason(SPECIAL("psyche"), view) == (
-        f"Psyche! may give Bot 1 {trickbook.MINUS}1 on this roll"
     )
 
 

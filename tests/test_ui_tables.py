@@ -21,11 +21,12 @@ from pygame_rules.magic_trick_baker import MAX_HANDS
 from ui import magic_trick_baker as mtb
 from ui import tables
 from ui import trick_of_trip as tot
+from ui.games import playable_games, table_for
 from ui.screens import game_over_screen, table_screen
 from ui.session import Session
 from ui.vdom import El
 
-GAMES = [g.id for g in tables.playable_games()]
+GAMES = [g.id for g in playable_games()]
 Check = Callable[[El], None]
 
 
@@ -54,7 +55,7 @@ def drawn(session: Session, local: dict, check: Check | None = None) -> tuple[li
 def play_by_clicks(game_id: str, players: int, seed: int, check: Check | None = None) -> Session:
     """Play a game as the human by choosing among drawn controls; `check` sees each table."""
     session = Session(game_id, players, seed, "easy")
-    module = tables.module_for(game_id)
+    module = table_for(game_id)
     pick = random.Random(seed)
     local: dict = {}
     for _ in range(5000):

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
-from test_trickbook import PASS, SET, SPECIAL, table
+from test_trickbook import DOUBLE, MATCH, PASS, SET, SPECIAL, table
 
 import pygame_rules
 from pygame_rules.bots import SeatView, make_bot
@@ -384,3 +385,64 @@ def test_game_over_shows_letters_who_is_out_and_the_winner() -> None:
         assert row[0] == session.names[seat]
         assert row[1] == (" ".join("SKATE"[: state.letters[seat]]) or "–")
         assert row[2] == ("winner ★" if seat == winner else "out")
+
+
+# -- the hint's reasons ------------------------------------------------------------------
+def trickbook_view(state: Any, seat: int) -> tables.TableView:
+    return tables.TableView(
+        game=state.game,
+        obs=state.observation(seat),
+        legal=state.legal_actions(seat),
+        names=NAMES[: state.num_players],
+    )
+
+
+def test_trickbook_reasons_weigh_the_roll_the_turn_and_the_specials() -> None:
+    state = table([["kickflip", "hardflip"], ["kickflip", "ollie"]], [[], ["one-more"]],
+                  dice=[6, 2, 6])  # fmt: skip
+    assert tb.hint_reason(SET("kickflip"), trickbook_view(state, 0)) == (
+        "sets the Kickflip: it lands on a 3 or more (4 in 6), and every landed set keeps "
+        "your turn and costs each rival a card"
+    )
+    state.apply(0, SET("kickflip"))
+    view = trickbook_view(state, 1)
+    assert tb.hint_reason(MATCH, view) == "one roll with your own Kickflip beats two"
+    state.apply(1, MATCH)  # rolls a 2: One More! could save the letter
+    view = trickbook_view(state, 1)
+    assert "keeps One More! for a set of your own" in tb.hint_reason(PASS, view)
+    assert tb.hint_reason(SPECIAL("one-more"), view) == (
+        "One More!: reroll the failed die; it saves you a letter"
+    )
+    state.letters[1] = 4
+    assert tb.hint_reason(PASS, trickbook_view(state, 1)) is None
+    assert tb.hint_reason(SPECIAL("one-more"), trickbook_view(state, 1)) == (
+        "One More!: reroll the failed die; this letter would put you out"
+    )
+    state.letters[1] = 0
+    state.apply(1, PASS)  # a letter for seat 1; seat 0 sets again
+    state.apply(0, SET("hardflip"))
+    assert tb.hint_reason(DOUBLE("ollie"), trickbook_view(state, 1)) == (
+        "no Hardflip in hand: gives up the Ollie, the card least worth setting, to roll twice"
+    )
+
+
+def test_trickbook_reasons_for_first_try_steal_turn_and_psyche() -> None:
+    state = table([["hardflip", "ollie"], ["ollie"]], [["first-try"], []])
+    assert tb.hint_reason(SET("hardflip"), trickbook_view(state, 0)) == (
+        "sets the Hardflip to land it with First Try!: few rivals will match it, and your "
+        "turn goes on"
+    )
+    state.apply(0, SET("ollie"))
+    assert tb.hint_reason(PASS, trickbook_view(state, 0)) == (
+        "keeps First Try! for a harder set: it lands on a 2 or more (5 in 6) anyway"
+    )
+    state = table([["ollie"], ["kickflip"], ["ollie"]], [["steal-turn", "psyche"], [], []],
+                  setter=1)  # fmt: skip
+    state.apply(1, SET("kickflip"))
+    view = trickbook_view(state, 0)
+    assert tb.hint_reason(SPECIAL("steal-turn"), view) == (
+        "Steal Turn! ends this sequence with no letters, and you set next"
+    )
+    assert tb.hint_reason(SPECIAL("psyche"), view) == (
+        f"Psyche! may give Bot 1 {tb.MINUS}1 on this roll"
+    )

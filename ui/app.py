@@ -21,6 +21,7 @@ import pygame_rules
 
 from . import storage, tables
 from .dom import by_id, mount, set_text
+from .games import playable_games, table_for
 from .params import (
     MAX_SEED,
     SPEEDS,
@@ -113,7 +114,7 @@ class App:
 
     def _mark_playable_games(self) -> None:
         """Turn the lobby's static cards into buttons for the games that are built."""
-        built = {g.id for g in tables.playable_games()}
+        built = {g.id for g in playable_games()}
         for game_id in pygame_rules.GAME_IDS:
             card = js.document.querySelector(f'[data-game="{game_id}"]')
             if card and game_id not in built:
@@ -311,10 +312,8 @@ class App:
         try:
             if not await self.think(turn, generation) or len(self.session.history) != moves:
                 return
-            module = tables.module_for(self.session.game_id)
-            on_hint = getattr(module, "on_hint", None)
-            if on_hint is not None:  # e.g. arrange a split so its button appears
-                on_hint(turn.action, self.view())
+            # e.g. arrange a split so its button appears
+            table_for(self.session.game_id).on_hint(turn.action, self.view())
             self.local["hint"] = turn.action
             self.local["hint_reason"] = self.session.hint_reason(turn)
             self.render()
@@ -411,7 +410,7 @@ class App:
     def ui_step(self, name: str, value: str) -> bool:
         """Handle a UI-only control; True when handled."""
         if name == "play":
-            if value in {g.id for g in tables.playable_games()}:
+            if value in {g.id for g in playable_games()}:
                 self.show_setup(value)
             else:
                 self.notice("That game is coming soon.")
@@ -454,11 +453,8 @@ class App:
             js.history.replaceState(None, "", deal_link(self.session))
             self.notice("The address bar now holds a link to this deal.")
         elif self.session is not None:
-            module = tables.module_for(self.session.game_id)
-            handler = getattr(module, "on_ui", None)
-            if handler is None:
+            if not table_for(self.session.game_id).on_ui(name, value, self.view()):
                 return False
-            handler(name, value, self.view())
             self.render()
         else:
             return False

@@ -24,6 +24,7 @@ from pygame_rules.baker_laws import (
 from pygame_rules.magic_trick_baker import SUITS
 
 from .tables import (
+    GameTable,
     TableView,
     minus_signs,
     number,
@@ -239,21 +240,22 @@ def picked(view: TableView) -> list[int]:
     return [i for i in view.local.get("fan", []) if isinstance(i, int)]
 
 
-def on_ui(name: str, value: str, view: TableView) -> None:
+def on_ui(name: str, value: str, view: TableView) -> bool:
     """Select (or unselect) a face-down card of the fan; at most two (the third card is
-    no button while two are chosen)."""
+    no button while two are chosen). True: the step was ours."""
     if name != FAN:
-        return
+        return False
     try:
         i = int(value)
     except ValueError:
-        return
+        return True
     chosen = picked(view)
     if i in chosen:
         chosen.remove(i)
     elif 0 <= i < view.obs["fan_size"] and len(chosen) < 2:
         chosen = [*chosen, i]
     view.local["fan"] = chosen
+    return True
 
 
 def on_hint(action: dict[str, Any], view: TableView) -> None:
@@ -711,4 +713,4 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
     return None
 
 
-__all__ = ["describe", "final_details", "on_hint", "on_ui", "render"]
+TABLE = GameTable(render, describe, on_ui=on_ui, on_hint=on_hint, final_details=final_details)

@@ -12,7 +12,7 @@ from typing import Any
 
 from pygame_rules.magic_trick_wray import HEARTS, SUITS, card_name, make_card, rank_ranges
 
-from .tables import TableView, object_name, plural, possessive, signed, their, verb
+from .tables import GameTable, TableView, object_name, plural, possessive, signed, their, verb
 from .vdom import El, h
 from .widgets import action_button, board, card, card_row, controls, prompt, seat_panel, table
 
@@ -480,9 +480,6 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
     return None
 
 
-__all__ = ["describe", "final_details", "hint_reason", "render"]
-
-
 def hint_reason(action: dict[str, Any], view: TableView) -> str | None:
     """Why the hinted move makes sense, in the words a player would use."""
     obs = view.obs
@@ -512,3 +509,6 @@ def hint_reason(action: dict[str, Any], view: TableView) -> str | None:
     if won >= bid:
         return f"{how}: you already have your bid of {bid}"
     return f"{how}: you need {plural(bid - won, 'more trick')} for your bid of {bid}"
+
+
+TABLE = GameTable(render, describe, final_details=final_details)

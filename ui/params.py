@@ -63,7 +63,7 @@ def parse_link(query: str) -> LinkRequest:
         req.messages.append("The link's settings could not be read, so they were ignored.")
         return req
     values = {k: v[-1] for k, v in raw.items()}
-    from .tables import playable_games
+    from .games import playable_games
 
     games = {g.id: g for g in playable_games()}
 

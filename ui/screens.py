@@ -8,6 +8,7 @@ from typing import Any
 import pygame_rules
 
 from . import tables
+from .games import table_for
 from .session import LEVEL_HELP, LEVEL_NAMES, LEVELS, SaveError, Session, check_save
 from .vdom import El, h
 from .widgets import log_panel, ui_button
@@ -191,7 +192,7 @@ def link_conflict_screen(save: Any, linked: pygame_rules.Game, restorable: bool)
 
 def table_screen(session: Session, view: tables.TableView, over: El | None, speed: str) -> El:
     """The frame around a game's own table: title bar, the table, the log."""
-    module = tables.module_for(session.game_id)
+    game_table = table_for(session.game_id)
     game = session.game
     status = turn_text(session, view)
     return h(
@@ -217,7 +218,7 @@ def table_screen(session: Session, view: tables.TableView, over: El | None, spee
             ),
         ),
         over,
-        module.render(view),
+        game_table.render(view),
         log_panel(session.log),
     )
 
@@ -244,7 +245,7 @@ def game_over_screen(session: Session, view: tables.TableView) -> El:
         headline = " and ".join(names[w] for w in winners) + (
             " wins" if len(winners) == 1 else " share the win"
         )
-    module = tables.module_for(session.game_id)
+    game_table = table_for(session.game_id)
     order = sorted(range(len(scores)), key=lambda s: -scores[s])
     rows = [
         h(
@@ -255,7 +256,6 @@ def game_over_screen(session: Session, view: tables.TableView) -> El:
         )
         for s in order
     ]
-    details = getattr(module, "final_details", None)
     return h(
         "section",
         {
@@ -276,12 +276,12 @@ def game_over_screen(session: Session, view: tables.TableView) -> El:
                     "tr",
                     {},
                     h("th", {"scope": "col"}, "Player"),
-                    h("th", {"scope": "col"}, getattr(module, "SCORE_HEADING", "Score")),
+                    h("th", {"scope": "col"}, game_table.score_heading),
                 ),
             ),
             h("tbody", {}, rows),
         ),
-        details(view) if details else None,
+        game_table.final_details(view),
         h(
             "div",
             {"class": "setup-buttons"},

@@ -10,10 +10,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pygame_rules
-from pygame_rules.bots import Bot, SeatView, bot_seed, make_bot, think
+from pygame_rules.bots import Bot, SeatView, bot_seed, explain_move, make_bot, think
 from pygame_rules.contract import State, visible_events
 
-from . import tables
+from .games import table_for
 
 SAVE_FORMAT = 1
 LEVELS = ("easy", "normal", "hard")
@@ -104,7 +104,7 @@ class Session:
         events = self.state.apply(seat, action)
         self.history.append([seat, action])
         seen = visible_events(events, self.human)
-        describe = tables.module_for(self.game_id).describe
+        describe = table_for(self.game_id).describe
         for event in seen:
             line = describe(event, self.names)
             if line:
@@ -133,31 +133,10 @@ class Session:
         return BotTurn(bot, SeatView(self.state.clone(), self.human))
 
     def hint_reason(self, turn: BotTurn) -> str:
-        """Why the hinted move: the game's own words where it has them, and what the
-        search did (how often it played the move out in its imagined games)."""
-        reasons = []
-        explain = getattr(tables.module_for(self.game_id), "hint_reason", None)
-        if explain is not None:
-            view = tables.TableView(
-                game=self.game, obs=self.observation(), legal=self.human_legal(), names=self.names
-            )
-            reasons.append(explain(turn.action, view))
-        summary = getattr(turn.thinking, "summary", None)
-        if summary is not None and len(turn.thinking.legal) > 1:
-            rows = summary()
-            tried = sum(r["visits"] for r in rows)
-            chosen = next(r for r in rows if r["action"] == turn.action)
-            if chosen["visits"] == max(r["visits"] for r in rows):
-                reasons.append(
-                    f"the search liked it best: it played it out in {chosen['visits']} of "
-                    f"{tried} imagined games, more than any other move"
-                )
-            else:  # the heuristic's move, kept where the playouts did not clearly disagree
-                reasons.append(
-                    f"the search kept it: {tried} imagined games played out "
-                    f"({chosen['visits']} with it) did not clearly favour another move"
-                )
-        return "; ".join(r for r in reasons if r)
+        """Why the hinted move, as the bots' package words it (the game's reason, then
+        what the search found)."""
+        view = SeatView(self.state.clone(), self.human)
+        return explain_move(view, turn.action, self.names, turn.thinking)
 
     def hint(self) -> dict[str, Any] | None:
         """The Normal bot's move for the human, thought to the end (CPython tools, tests)."""

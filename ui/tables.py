@@ -1,20 +1,15 @@
-"""Which UI module draws which game, and the view each one is given.
+"""What a game's table module is given (`TableView`) and what it declares (`GameTable`),
+plus the wording helpers every table shares.
 
-A game's UI module (ui/<game id with underscores>.py) provides:
-- `render(view: TableView) -> El`: the whole table for the human's seat;
-- `describe(event, names) -> str | None`: one log line per event;
-- optionally `on_ui(name, value, view)`: UI-only steps (e.g. moving a card
-  between two groups before confirming) that change `view.local`;
-- optionally `final_details(view) -> El | None`: extra game-over content.
+Each game's UI module (ui/<game>.py) ends with `TABLE = GameTable(...)`; ui/games.py
+lists them. The app calls only what a GameTable has.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from types import ModuleType
 from typing import Any
 
 import pygame_rules
@@ -39,6 +34,41 @@ class TableView:
     def legal_of(self, kind: str) -> list[dict[str, Any]]:
         """The legal actions of one type, in the engine's order."""
         return [a for a in self.legal if a.get("type") == kind]
+
+
+def nothing(*_args: Any) -> None:
+    """The default of an optional table piece: do nothing, add nothing."""
+    return None
+
+
+class GameTable:
+    """One game's table, declared by its UI module as `TABLE` (optional pieces default).
+
+    - `render(view) -> El`: the whole table for the human's seat;
+    - `describe(event, names) -> str | None`: one log line per event the human saw;
+    - `on_ui(name, value, view) -> bool`: a UI-only step of this game (e.g. moving a card
+      between two groups before confirming) that changes `view.local`; False: not ours;
+    - `on_hint(action, view)`: make the hinted move's control appear (e.g. arrange a split);
+    - `final_details(view) -> El | None`: extra game-over content;
+    - `score_heading`: the game-over table's score column.
+    """
+
+    def __init__(
+        self,
+        render: Callable[[TableView], Any],
+        describe: Callable[[dict[str, Any], list[str]], str | None],
+        *,
+        on_ui: Callable[[str, str, TableView], bool] | None = None,
+        on_hint: Callable[[dict[str, Any], TableView], None] = nothing,
+        final_details: Callable[[TableView], Any] = nothing,
+        score_heading: str = "Score",
+    ) -> None:
+        self.render = render
+        self.describe = describe
+        self.on_ui = on_ui or (lambda _name, _value, _view: False)
+        self.on_hint = on_hint
+        self.final_details = final_details
+        self.score_heading = score_heading
 
 
 def is_are(name: str) -> str:
@@ -96,23 +126,3 @@ def and_list(items: list[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-_MODULES: dict[str, ModuleType] = {}
-
-
-def playable_games() -> list[pygame_rules.Game]:
-    """Registered games that also have a table UI module (the rest are 'coming soon')."""
-    return [
-        g
-        for g in pygame_rules.list_games()
-        if importlib.util.find_spec(f"ui.{g.id.replace('-', '_')}") is not None
-    ]
-
-
-def module_for(game_id: str) -> ModuleType:
-    """The UI module of a registered game (ValueError for unknown ids)."""
-    pygame_rules.get_game(game_id)  # raises ValueError on unknown ids
-    if game_id not in _MODULES:
-        _MODULES[game_id] = importlib.import_module(f"ui.{game_id.replace('-', '_')}")
-    return _MODULES[game_id]

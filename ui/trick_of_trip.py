@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_rules.trick_of_trip import SUITS, TRUMP, card_name, rank_of, suit_of, trick_winner
+from pygame_rules.trick_of_trip import SUITS, card_name, rank_of, suit_of, trick_winner
 
-from .tables import TableView, object_name, verb
+from .tables import GameTable, TableView, object_name, verb
 from .vdom import El, h
 from .widgets import action_button, board, card, card_row, controls, prompt, seat_panel, table
 
@@ -72,16 +72,17 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
     return None
 
 
-def on_ui(name: str, value: str, view: TableView) -> None:
-    """Move a card between group A and group B of the split."""
+def on_ui(name: str, value: str, view: TableView) -> bool:
+    """Move a card between group A and group B of the split (True: the step was ours)."""
     if name != TOGGLE:
-        return
+        return False
     group_b: list[int] = view.local.setdefault("group_b", [])
     c = int(value)
     if c in group_b:
         group_b.remove(c)
     elif len(group_b) < 3 and c in view.obs["hand"]:
         group_b.append(c)
+    return True
 
 
 def on_hint(action: dict[str, Any], view: TableView) -> None:
@@ -324,9 +325,6 @@ def final_details(view: TableView) -> El:
     return score_table(view)
 
 
-__all__ = ["TRUMP", "describe", "final_details", "hint_reason", "on_ui", "render"]
-
-
 def hint_reason(action: dict[str, Any], view: TableView) -> str | None:
     """Why the hinted card makes sense: whether it would win the trick as it stands."""
     if action["type"] != "play":
@@ -340,3 +338,6 @@ def hint_reason(action: dict[str, Any], view: TableView) -> str | None:
     if winner == obs["seat"]:
         return f"the {card_name(card)} takes the trick so far ({why})"
     return f"the {card_name(card)} ducks: the trick goes to {view.names[winner]} so far ({why})"
+
+
+TABLE = GameTable(render, describe, on_ui=on_ui, on_hint=on_hint, final_details=final_details)

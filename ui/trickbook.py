@@ -16,6 +16,7 @@ from pygame_rules.trickbook import LETTERS, SPECIALS, TRICKS
 
 from .tables import (
     MINUS,
+    GameTable,
     TableView,
     and_list,
     is_are,
@@ -927,4 +928,4 @@ def hint_reason(action: dict[str, Any], view: TableView) -> str | None:
     return None
 
 
-__all__ = ["SCORE_HEADING", "describe", "final_details", "hint_reason", "render"]
+TABLE = GameTable(render, describe, final_details=final_details, score_heading=SCORE_HEADING)

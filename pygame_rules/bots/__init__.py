@@ -63,9 +63,15 @@ def heuristic_factory(game_id: str) -> HeuristicFactory | None:
     return bots_for(game_id).heuristic
 
 
-def explain_move(game_id: str, view: SeatView, action: Action) -> str | None:
-    """Why `action` is a good move for `view`'s seat, in the game's words (None: no words)."""
-    return bots_for(game_id).explain(view, action)
+def explain_move(
+    view: SeatView, action: Action, names: list[str], thinking: Thinking | None = None
+) -> str:
+    """Why `action` for `view`'s seat: the game's own words where it has them (seats named
+    by `names`), then what the bot's thinking found about it (the hint prints this)."""
+    reasons = [bots_for(view.game_id).explain(view, action, names)]
+    if thinking is not None:
+        reasons.append(thinking.reason(action))
+    return "; ".join(r for r in reasons if r)
 
 
 # Easy: the game's heuristic bot, which plays a random legal move this often.

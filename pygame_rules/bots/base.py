@@ -56,6 +56,10 @@ class Thinking(Protocol):
 
     def best_action(self) -> Action: ...
 
+    def reason(self, action: Action) -> str | None:
+        """What the thinking found about `action`, in plain words (None: nothing to say)."""
+        ...
+
 
 class Decided:
     """A decision made at once, in the shape of `Thinking`."""
@@ -68,6 +72,9 @@ class Decided:
 
     def best_action(self) -> Action:
         return self.action
+
+    def reason(self, action: Action) -> str | None:
+        return None
 
 
 def think(bot: Bot, view: SeatView) -> Thinking:
@@ -87,10 +94,10 @@ class RandomBot:
 
 
 HeuristicFactory = Callable[[int, float], Bot]
-Explain = Callable[[SeatView, Action], str | None]
+Explain = Callable[[SeatView, Action, list[str]], str | None]
 
 
-def no_reason(view: SeatView, action: Action) -> str | None:
+def no_reason(view: SeatView, action: Action, names: list[str]) -> str | None:
     """The default `explain`: the game has no words for its moves."""
     return None
 
@@ -101,7 +108,8 @@ class GameBots:
     - `heuristic(seed, randomness)`: the rules-of-thumb bot (Easy, rollouts, priors);
     - `search_tuning`: `SearchConfig` fields for this game, plus `levels`, the playouts
       per move of each search level (see search.py and docs/bots.md);
-    - `explain(view, action)`: the move's reason in the game's words (the hint says it).
+    - `explain(view, action, names)`: the move's reason in the game's words, for the
+      player in `view`'s seat, naming seats by `names` (the hint says it).
     """
 
     def __init__(

@@ -298,6 +298,9 @@ class EndgameSearch:
     def best_action(self) -> Action:
         return self.legal[max(range(len(self.legal)), key=lambda i: self.totals[i])]
 
+    def reason(self, action: Action) -> str | None:
+        return None
+
 
 class MagicTrickBakerBot:
     """Heuristic bot: face-down card, bids and play judged by the Laws in force."""

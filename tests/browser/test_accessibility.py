@@ -12,7 +12,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
-from ui.tables import playable_games
+from ui.games import playable_games
 
 from .conftest import StrictPage, open_app, play_to_end
 

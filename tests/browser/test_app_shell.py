@@ -9,8 +9,8 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 import pygame_rules
+from ui.games import playable_games
 from ui.session import Session
-from ui.tables import playable_games
 
 from .conftest import StrictPage, final_scores, open_app, play_to_end, replayed_scores
 
