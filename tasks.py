@@ -2,7 +2,8 @@
 """Project tasks (our Makefile): `python3 tasks.py serve` and `python3 tasks.py test`.
 
     serve   install npm packages, build the site into _site/, serve it on 127.0.0.1
-    test    install everything tests need (venv, npm packages, Chromium), build, run all tests
+    test    install everything tests need (venv, npm packages, Chromium), build, ruff, mypy,
+            then run all tests
     build   only build _site/ (what the GitHub Pages workflow deploys)
     bench   print the benchmark figures (see tests/benchmarks/)
 
@@ -46,6 +47,8 @@ PYODIDE_FILES = (
 )
 PAGES = ("index.html", "embed.html", "pyscript.toml")
 PYTHON_PACKAGES = ("pygame_rules", "ui")
+# Command-line tools of the engine that the page never imports: not shipped to the browser.
+DEV_ONLY = ("pygame_rules/arena.py", "pygame_rules/compare_moves.py")
 
 
 def run(*cmd: str | Path, **kwargs) -> None:
@@ -69,6 +72,8 @@ def python_archive(target: Path) -> None:
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
         for package in PYTHON_PACKAGES:
             for path in sorted((ROOT / package).rglob("*.py")):
+                if path.relative_to(ROOT).as_posix() in DEV_ONLY:
+                    continue
                 info = zipfile.ZipInfo(str(path.relative_to(ROOT)), (2020, 1, 1, 0, 0, 0))
                 info.compress_type = zipfile.ZIP_DEFLATED
                 archive.writestr(info, path.read_bytes())
@@ -206,6 +211,7 @@ def test(pytest_args: list[str]) -> int:
     build()
     run(python, "-m", "ruff", "check", ".")
     run(python, "-m", "ruff", "format", "--check", ".")
+    run(python, "-m", "mypy")  # pygame_rules/ and ui/ (pyproject.toml: [tool.mypy])
     workers = os.environ.get("TEST_WORKERS", "2")
     cmd = [str(python), "-m", "pytest", "-n", workers, *pytest_args]
     print("+", " ".join(cmd), flush=True)

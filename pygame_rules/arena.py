@@ -100,7 +100,8 @@ def play_game(task: tuple[str, int, list[Seat], int, dict[str, Any]]) -> GameRes
     rotation = index % n
     chairs = [(seat + rotation) % n for seat in range(n)]
     state = get_game(game_id).new_game(n, deal_seed, options)
-    think = [[0.0, 0] for _ in range(n)]
+    seconds = [0.0] * n
+    moves_made = [0] * n
     moves = 0
     while not state.is_over():
         seat = state.acting()[0]
@@ -108,12 +109,16 @@ def play_game(task: tuple[str, int, list[Seat], int, dict[str, Any]]) -> GameRes
         bot = seats[chairs[seat]].bot(game_id, bot_seed(deal_seed, seat, moves))
         start = time.process_time()  # CPU time: comparable on a busy machine
         action = bot.choose(SeatView(state, seat))
-        think[seat][0] += time.process_time() - start
-        think[seat][1] += 1
+        seconds[seat] += time.process_time() - start
+        moves_made[seat] += 1
         state.apply(seat, action)
         moves += 1
     return GameResult(
-        index, chairs, list(state.scores()), state.winners(), [(t, m) for t, m in think]
+        index,
+        chairs,
+        list(state.scores()),
+        state.winners(),
+        list(zip(seconds, moves_made, strict=True)),
     )
 
 
@@ -134,7 +139,8 @@ def summarize(game_id: str, seats: list[Seat], results: list[GameResult]) -> lis
     for label in labels:
         specs = [i for i, s in enumerate(seats) if s.label == label]
         wins, scores = [], []
-        seconds = moves = 0
+        seconds = 0.0
+        moves = 0
         for r in results:
             mine = [seat for seat, chair in enumerate(r.chairs) if chair in specs]
             wins.append(sum(1 / len(r.winners) for s in mine if s in r.winners) / len(mine))

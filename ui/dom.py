@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from js import Object, document  # type: ignore[import-not-found]
-from pyodide.ffi import to_js  # type: ignore[import-not-found]
+from js import Object, document
+from pyodide.ffi import to_js
 
 from .vdom import El
 

@@ -34,7 +34,7 @@ class SeatView:
     def legal_actions(self) -> list[Action]:
         return self._state.legal_actions(self.seat)
 
-    def scores(self) -> list[int]:
+    def scores(self) -> list[int | float]:
         """The scores so far (public in every game)."""
         return self._state.scores()
 

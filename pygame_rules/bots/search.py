@@ -88,7 +88,7 @@ class Node:
 
     __slots__ = ("action", "avail", "children", "n", "seat", "w")
 
-    def __init__(self, seat: int, action: Action | None) -> None:
+    def __init__(self, seat: int, action: Action) -> None:
         self.seat = seat
         self.action = action
         self.n = 0  # times tried
@@ -148,7 +148,7 @@ class Search:
         self.config = config or config_for(view.game_id)
         self.legal = view.legal_actions()
         self.root_scores = view.scores()
-        self.root = Node(-1, None)
+        self.root = Node(-1, {})  # the decision itself: no seat moved, no action
         self.iterations = 0
         self.steps = 0  # engine moves played in all playouts so far (tree and rollout)
         self._world_rng = Rng(seed)
@@ -231,11 +231,12 @@ class Search:
 
     def summary(self) -> list[dict[str, Any]]:
         """The root moves with their visits and average reward, most tried first."""
-        rows = []
+        rows: list[dict[str, Any]] = []
         for action in self.legal:
             child = self.root.children.get((self.seat, action_key(action)))
             n = child.n if child else 0
-            rows.append({"action": action, "visits": n, "value": child.w / n if n else None})
+            value = child.w / n if child and n else None
+            rows.append({"action": action, "visits": n, "value": value})
         rows.sort(key=lambda r: -r["visits"])
         return rows
 

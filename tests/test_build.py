@@ -1,0 +1,51 @@
+"""The Python archive the page loads (tasks.py `python_archive`): everything the app
+imports, and not the command-line tools it never imports."""
+
+from __future__ import annotations
+
+import ast
+import zipfile
+from pathlib import Path
+
+import tasks
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def imported_modules(source: str, package: str) -> set[str]:
+    """The absolute names of our own modules that `source` (a module of `package`) imports."""
+    names = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*parts, base] if base else parts)
+            names.add(base)
+            names.update(f"{base}.{alias.name}" for alias in node.names)
+    return {n for n in names if n.split(".")[0] in tasks.PYTHON_PACKAGES}
+
+
+def test_archive_has_what_the_app_imports_and_no_dev_tools(tmp_path: Path) -> None:
+    archive = tmp_path / "app.zip"
+    tasks.python_archive(archive)
+    shipped = set(zipfile.ZipFile(archive).namelist())
+    for tool in tasks.DEV_ONLY:
+        assert tool not in shipped, f"{tool} is a command-line tool: it must not ship"
+    # Walk the imports from the page's entry point; every module reached must be shipped.
+    todo, seen = ["ui.app"], set()
+    while todo:
+        name = todo.pop()
+        path = ROOT / (name.replace(".", "/") + ".py")
+        if not path.exists():
+            path = ROOT / name.replace(".", "/") / "__init__.py"
+        if name in seen or not path.exists():
+            continue  # a name imported from a module, not a module itself
+        seen.add(name)
+        relative = path.relative_to(ROOT).as_posix()
+        assert relative in shipped, f"{relative} is imported by the app but not shipped"
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        todo.extend(imported_modules(path.read_text(), package))
+    assert {"ui.app", "ui.games", "pygame_rules.bots.search", "pygame_rules.trickbook"} <= seen
