@@ -11,7 +11,7 @@ from __future__ import annotations
 import marshal
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from .rng import Rng
 
@@ -185,7 +185,7 @@ class State:
         """game: the winning seats once over (several on a shared win)."""
         raise NotImplementedError
 
-    def resample(self, seat: int, rng: Rng) -> State:
+    def resample(self, seat: int, rng: Rng) -> Self:
         """game: a full state `seat` cannot tell from this one, with fresh randomness."""
         raise NotImplementedError
 
@@ -221,7 +221,7 @@ class State:
             raise IllegalAction(f"{action!r} has a value of the wrong type: the move is {listed!r}")
         return self._apply(seat, action)
 
-    def clone_for_resample(self) -> State:
+    def clone_for_resample(self) -> Self:
         """A clone that forgets the deal's seed: a determinization must not carry it, as
         the seed and the public moves would rebuild every hidden card."""
         new = self.clone()
@@ -237,7 +237,7 @@ class State:
     # (e.g. the scored hands of a long game): a clone copies the list, not the records.
     APPEND_ONLY: ClassVar[tuple[str, ...]] = ()
 
-    def clone(self) -> State:
+    def clone(self) -> Self:
         """An independent copy (marshal round trip of JSON-native data is fast)."""
         new = object.__new__(type(self))
         data = self._fields()
