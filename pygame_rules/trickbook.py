@@ -16,7 +16,15 @@ Observation fields: seat, acting, phase ("rps" | "set" | "match" | "special" |
 "over"), scores, num_players, letters, letter_marks, out, hand, specials,
 hand_sizes, special_counts, setter, trick, landed, matcher, to_match, attempt,
 window, decision, table, results, previous, last_rolls, sequence_from,
-trick_deck, trick_discard, special_deck, psyched, rps, winners.
+move_rolls, trick_deck, trick_discard, special_deck, psyched, rps, winners.
+
+The rule facts a table or a bot needs are answered here, so they live in one place:
+`needed_roll`, `land_ways` and `land_chance` (what a die must show), `FOCUS_BONUS` and
+`PSYCHE_PENALTY` (what the specials add and take off), `special_text` (what a special
+does, in the words its card and its button print), and every roll's parts (`penalty`,
+`bonus`, `total`, from `roll_parts`) in its events and in the observation.
+`move_rolls` lists the numbers of the dice the last move rolled: the new dice a table
+rolls in (the same list on every redraw until the next move).
 """
 
 from __future__ import annotations
@@ -38,6 +46,9 @@ START_TRICKS = 3
 START_SPECIALS = 1
 RECENT_ROLLS = 8
 SPECIAL_DEAL_TRIES = 200  # resample: random deals of the unseen specials to try
+DIE_SIDES = 6
+FOCUS_BONUS = 1  # Focus! adds this to a roll
+PSYCHE_PENALTY = 1  # a psyche-out takes this off the next attempt roll
 
 TRICKS: list[dict[str, Any]] = [
     {"key": "ollie", "name": "Ollie", "difficulty": 2, "count": 4,
@@ -55,17 +66,18 @@ TRICKS: list[dict[str, Any]] = [
     {"key": "hardflip", "name": "Hardflip", "difficulty": 6, "count": 2,
      "text": "A frontside Pop Shove-it and a Kickflip. Technical and difficult."},
 ]  # fmt: skip
+# A special's `text` says what it does in the few words its card and its button print
+# (`special_text`); Psyche!'s `aimed` says it of the player it is aimed at ({target}).
+# Signed numbers are written with "-": a table may print a true minus sign.
 SPECIALS: list[dict[str, Any]] = [
     {"key": "psyche", "name": "Psyche!", "count": 4,
-     "text": "Roll a die; the player attempting must roll as high at once "
-             "or be psyched out: -1 to their next attempt roll."},
-    {"key": "focus", "name": "Focus!", "count": 4, "text": "+1 to your roll."},
-    {"key": "first-try", "name": "First Try!", "count": 3,
-     "text": "Your attempt lands without a roll."},
+     "text": f"roll off: if they roll lower, -{PSYCHE_PENALTY} on their roll",
+     "aimed": f"roll off: if {{target}} rolls lower, -{PSYCHE_PENALTY} on {{target}}'s roll"},
+    {"key": "focus", "name": "Focus!", "count": 4, "text": f"+{FOCUS_BONUS} to your roll"},
+    {"key": "first-try", "name": "First Try!", "count": 3, "text": "land it without rolling"},
     {"key": "steal-turn", "name": "Steal Turn!", "count": 2,
-     "text": "Take the turn: you become the setter; the cards in play are discarded."},
-    {"key": "one-more", "name": "One More!", "count": 2,
-     "text": "You just failed a roll: roll that die again."},
+     "text": "take the turn: you set next"},
+    {"key": "one-more", "name": "One More!", "count": 2, "text": "reroll the failed die"},
 ]  # fmt: skip
 PSYCHE, FOCUS, FIRST_TRY, STEAL_TURN, ONE_MORE = range(len(SPECIALS))
 
@@ -80,6 +92,43 @@ BEATS = {"rock": "scissors", "scissors": "paper", "paper": "rock"}
 
 BEFORE = "before"  # window ahead of an attempt
 AFTER = "after"  # window between a roll and its resolution
+
+
+def needed_roll(difficulty: int, modifier: int = 0) -> int:
+    """The lowest die that lands a trick of `difficulty` when `modifier` is added to the
+    roll (-PSYCHE_PENALTY for each psyche-out, +FOCUS_BONUS for each Focus!): a roll lands
+    when die + modifier >= difficulty. Above DIE_SIDES: no die lands it."""
+    return difficulty - modifier
+
+
+def land_ways(difficulty: int, modifier: int = 0) -> int:
+    """How many of the die's DIE_SIDES faces land a trick of `difficulty` with `modifier`
+    added to the roll (0: it cannot land on one die)."""
+    return max(0, min(DIE_SIDES, DIE_SIDES + 1 - needed_roll(difficulty, modifier)))
+
+
+def land_chance(difficulty: int, penalty: int = 0, bonus: int = 0) -> float:
+    """Chance one die, less `penalty` (psyche) and plus `bonus` (Focus!), lands a trick of
+    `difficulty`."""
+    need = needed_roll(difficulty, bonus - penalty)
+    return min(1.0, max(0.0, (DIE_SIDES + 1 - need) / DIE_SIDES))
+
+
+def roll_parts(die: int, modifier: int, focus: int = 0) -> dict[str, int]:
+    """How a roll adds up, for its events and views: `penalty` (psyche points taken off),
+    `bonus` (Focus! points added; `focus` counts the Focus! cards played on it) and
+    `total` (die - penalty + bonus, where modifier = bonus - penalty)."""
+    bonus = focus * FOCUS_BONUS
+    return {"penalty": bonus - modifier, "bonus": bonus, "total": die + modifier}
+
+
+def special_text(key: str, target: str | None = None) -> str:
+    """What the special `key` does, in the words its card and its button print; with
+    `target` (the name of the player it is aimed at, never the reader), Psyche! names them."""
+    special = SPECIALS[SPECIAL_INDEX[key]]
+    if target is not None and "aimed" in special:
+        return special["aimed"].format(target=target)
+    return special["text"]
 
 
 def trick_view(kind: int) -> dict[str, Any]:
@@ -138,7 +187,7 @@ class TrickbookState(State):
         self.trick_discard: list[int] = []
         self.letters = [0] * n
         self.out = [False] * n
-        self.psyched = [0] * n  # pending -1s on each seat's next attempt roll
+        self.psyched = [0] * n  # penalty points pending on each seat's next attempt roll
         self.phase = "rps"
         self.rps_players = list(range(n))
         self.rps_choice: list[str | None] = [None] * n
@@ -156,6 +205,7 @@ class TrickbookState(State):
         self.window: dict[str, Any] | None = None
         self.last_rolls: list[dict[str, Any]] = []
         self.rolls_made = 0  # every die rolled so far; a roll's `number` names it
+        self.rolls_before_move = 0  # rolls made before the last move: its dice are after
         self.sequence_from = 0  # the number of the live set/match sequence's first roll
         self.winner = -1
 
@@ -200,10 +250,10 @@ class TrickbookState(State):
         """Roll the seat's die (public event); a natural 1 draws a special if any is left.
 
         The event's `number` counts the game's rolls (1, 2, ...): it tells a table which
-        dice are new. Attempt rolls also carry `trick` and `focus` (Focus! cards on it).
+        dice are new. Every roll carries its parts (`roll_parts`: penalty, bonus, total);
+        attempt rolls also carry `trick` and `focus` (Focus! cards on it).
         """
-        die = self.rng.randint(1, 6)
-        total = die + modifier
+        die = self.rng.randint(1, DIE_SIDES)
         self.rolls_made += 1
         event = {
             "type": "roll",
@@ -212,9 +262,9 @@ class TrickbookState(State):
             "for": purpose,
             "die": die,
             "modifier": modifier,
-            "total": total,
+            **roll_parts(die, modifier, extra.get("focus", 0)),
             "target": target,
-            "success": None if target is None else total >= target,
+            "success": None if target is None else die >= needed_roll(target, modifier),
             **extra,
         }
         events.append(event)
@@ -322,7 +372,7 @@ class TrickbookState(State):
             return True
         target = DIFFICULTY[self.trick]
         rolls = attempt["rolls"]
-        return bool(rolls) and all(r["die"] + r["modifier"] >= target for r in rolls)
+        return bool(rolls) and all(r["die"] >= needed_roll(target, r["modifier"]) for r in rolls)
 
     def _resolve(self, landed: bool, events: list[Event]) -> None:
         """Apply the outcome of the live attempt and move the game on."""
@@ -452,7 +502,7 @@ class TrickbookState(State):
         """Indices of the live attempt's rolls that are below the difficulty."""
         target = DIFFICULTY[self.trick]
         rolls = self.attempt["rolls"]
-        return [i for i, r in enumerate(rolls) if r["die"] + r["modifier"] < target]
+        return [i for i, r in enumerate(rolls) if r["die"] < needed_roll(target, r["modifier"])]
 
     def focus_target(self) -> int:
         """Focus! raises the failing roll closest to the difficulty (the first on a tie)."""
@@ -491,14 +541,13 @@ class TrickbookState(State):
         elif kind == FOCUS:
             index = self.focus_target()
             roll = attempt["rolls"][index]
-            roll["modifier"] += 1
+            roll["modifier"] += FOCUS_BONUS
             roll["focus"] += 1
-            total = roll["die"] + roll["modifier"]
             change = {
                 "modifier": roll["modifier"],
                 "focus": roll["focus"],
-                "total": total,
-                "success": total >= DIFFICULTY[self.trick],
+                **roll_parts(roll["die"], roll["modifier"], roll["focus"]),
+                "success": roll["die"] >= needed_roll(DIFFICULTY[self.trick], roll["modifier"]),
             }
             events.append(
                 {
@@ -531,12 +580,13 @@ class TrickbookState(State):
         self._continue_window(window["pos"] + 1, events)
 
     def _psyche(self, seat: int, target: int, events: list[Event]) -> None:
-        """Both roll; the target rolling lower is psyched out (-1 on their next attempt roll)."""
+        """Both roll; the target rolling lower is psyched out (-PSYCHE_PENALTY on their next
+        attempt roll)."""
         attack = self._roll(seat, "psyche", 0, None, events, role="attack", against=target)
         defend = self._roll(target, "psyche", 0, attack, events, role="defend", against=seat)
         psyched = defend < attack
         if psyched:
-            self.psyched[target] += 1
+            self.psyched[target] += PSYCHE_PENALTY
         events.append({"type": "psyche_result", "seat": seat, "target": target, "psyched": psyched})
 
     def _steal_turn(self, seat: int, events: list[Event]) -> None:
@@ -617,6 +667,7 @@ class TrickbookState(State):
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         events: list[Event] = []
+        self.rolls_before_move = self.rolls_made
         kind = action["type"]
         if kind == "rps":
             self._throw(seat, action["choice"], events)
@@ -701,8 +752,8 @@ class TrickbookState(State):
                 "die": r["die"],
                 "modifier": r["modifier"],
                 "focus": r["focus"],
-                "total": r["die"] + r["modifier"],
-                "success": r["die"] + r["modifier"] >= target,
+                **roll_parts(r["die"], r["modifier"], r["focus"]),
+                "success": r["die"] >= needed_roll(target, r["modifier"]),
             }
             for r in attempt["rolls"]
         ]
@@ -741,7 +792,10 @@ class TrickbookState(State):
             "usable": [SPECIAL_KEYS[k] for k in self.usable_specials(seat)],
         }
         if window["kind"] == AFTER:
-            decision["focus_target"] = self.focus_target()
+            focus = self.focus_target()
+            roll = attempt["rolls"][focus]
+            decision["focus_target"] = focus
+            decision["focus_total"] = roll["die"] + roll["modifier"] + FOCUS_BONUS
             decision["one_more_target"] = self.one_more_target()
         return decision
 
@@ -786,6 +840,7 @@ class TrickbookState(State):
             else {**self.previous, "results": [dict(r) for r in self.previous["results"]]},
             "last_rolls": [dict(r) for r in self.last_rolls],
             "sequence_from": self.sequence_from if self.trick >= 0 else None,
+            "move_rolls": list(range(self.rolls_before_move + 1, self.rolls_made + 1)),
             "trick_deck": len(self.trick_deck),
             "trick_discard": [TRICK_KEYS[k] for k in sorted(self.trick_discard)],
             "special_deck": len(self.special_deck),

@@ -5,8 +5,24 @@ from __future__ import annotations
 import pytest
 from test_trickbook import DOUBLE, GAME, MATCH, PASS, SET, SPECIAL, table
 
-from pygame_rules.bots import RandomBot, SeatView, heuristic_factory, make_bot, play_out
-from pygame_rules.bots.trickbook import TrickbookBot, holds_chance, land_chance, rest_of_turn
+from pygame_rules import trickbook as rules
+from pygame_rules.bots import (
+    RandomBot,
+    SeatView,
+    bots_for,
+    explain_move,
+    heuristic_factory,
+    make_bot,
+    play_out,
+)
+from pygame_rules.bots.trickbook import (
+    TrickbookBot,
+    explain,
+    holds_chance,
+    land_chance,
+    land_words,
+    rest_of_turn,
+)
 
 
 def bot_choice(state, seat: int, seed: int = 0) -> dict:
@@ -23,6 +39,24 @@ def test_odds_helpers() -> None:
     assert land_chance(4) == 0.5 and land_chance(6, 1) == 0.0 and land_chance(2, 0, 1) == 1.0
     assert holds_chance(0, 10, 3) == 0.0 and holds_chance(10, 10, 1) == 1.0
     assert abs(holds_chance(1, 10, 3) - 0.3) < 1e-9
+
+
+def test_the_odds_and_the_hints_words_are_the_engines() -> None:
+    assert land_chance is rules.land_chance  # one rule, used by the bot and the table
+    assert land_words(3) == "it lands on a 3 or more (4 in 6)"
+    assert land_words(3, 1) == "it lands on a 4 or more (3 in 6)"
+    assert land_words(6, 1) == "it cannot land on one die"
+
+
+def test_explain_is_declared_and_gives_the_hint_its_reason() -> None:
+    assert bots_for("trickbook").explain is explain
+    state = table([["kickflip", "hardflip"], ["kickflip", "ollie"]])
+    view = SeatView(state, 0)
+    assert explain_move(view, SET("kickflip"), ["You", "Bot 1"]).startswith(
+        "sets the Kickflip: it lands on a 3 or more"
+    )
+    rps = GAME.new_game(2, 1)
+    assert explain(SeatView(rps, 0), {"type": "rps", "choice": "rock"}, ["You", "Bot 1"]) is None
 
 
 def test_sets_an_easy_trick_without_specials() -> None:

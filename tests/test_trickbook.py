@@ -11,19 +11,30 @@ from conformance import conformance_suite
 import pygame_rules
 from pygame_rules import IllegalAction, Rng
 from pygame_rules.trickbook import (
+    DIE_SIDES,
     DIFFICULTY,
     FIRST_TRY,
     FOCUS,
+    FOCUS_BONUS,
     ONE_MORE,
     PSYCHE,
+    PSYCHE_PENALTY,
     SPECIAL_INDEX,
+    SPECIAL_KEYS,
+    SPECIALS,
     STEAL_TURN,
     TRICK_INDEX,
+    TRICKS,
     TrickbookState,
     deal_with_needs,
     full_special_deck,
     full_trick_deck,
+    land_chance,
+    land_ways,
+    needed_roll,
+    roll_parts,
     rps_survivors,
+    special_text,
 )
 
 GAME = pygame_rules.get_game("trickbook")
@@ -972,3 +983,111 @@ def test_sequence_from_tells_this_sequences_dice_from_older_ones() -> None:
     state.apply(0, SET("kickflip"))  # the next sequence's dice start at roll 4 (a 6 lands)
     obs = state.observation(1)
     assert obs["phase"] == "match" and obs["sequence_from"] == 4
+
+
+# -- rule facts for tables and bots -------------------------------------------------------
+def test_the_specials_bonus_and_penalty_are_one_point() -> None:
+    assert (FOCUS_BONUS, PSYCHE_PENALTY, DIE_SIDES) == (1, 1, 6)
+
+
+@pytest.mark.parametrize(
+    ("key", "plain", "psyched", "focused", "psyched_and_focused", "psyched_twice"),
+    [
+        ("ollie", 2, 3, 1, 2, 4),
+        ("shuv-it", 2, 3, 1, 2, 4),
+        ("kickflip", 3, 4, 2, 3, 5),
+        ("heelflip", 3, 4, 2, 3, 5),
+        ("impossible", 4, 5, 3, 4, 6),
+        ("360-flip", 5, 6, 4, 5, 7),
+        ("hardflip", 6, 7, 5, 6, 8),
+    ],
+)
+def test_needed_roll_for_each_trick_with_psyche_and_focus(
+    key: str, plain: int, psyched: int, focused: int, psyched_and_focused: int, psyched_twice: int
+) -> None:
+    difficulty = DIFFICULTY[TRICK_INDEX[key]]
+    assert needed_roll(difficulty) == plain
+    assert needed_roll(difficulty, -PSYCHE_PENALTY) == psyched
+    assert needed_roll(difficulty, FOCUS_BONUS) == focused
+    assert needed_roll(difficulty, FOCUS_BONUS - PSYCHE_PENALTY) == psyched_and_focused
+    assert needed_roll(difficulty, -2 * PSYCHE_PENALTY) == psyched_twice
+
+
+def test_needed_roll_agrees_with_the_engine_on_every_die() -> None:
+    """A die lands exactly when it reaches `needed_roll`, as the engine resolves rolls."""
+    for difficulty in sorted(set(DIFFICULTY)):
+        for modifier in (-2, -1, 0, 1, 2):
+            landing = [d for d in range(1, DIE_SIDES + 1) if d + modifier >= difficulty]
+            need = needed_roll(difficulty, modifier)
+            assert landing == [d for d in range(1, DIE_SIDES + 1) if d >= need]
+            assert land_ways(difficulty, modifier) == len(landing)
+
+
+def test_land_ways_and_land_chance_by_hand() -> None:
+    assert [land_ways(t["difficulty"]) for t in TRICKS] == [5, 5, 4, 4, 3, 2, 1]
+    assert land_ways(6, -1) == 0 and land_ways(2, 2) == 6  # never, always
+    assert land_chance(4) == 0.5 and land_chance(6, 1) == 0.0 and land_chance(2, 0, 1) == 1.0
+    assert land_chance(3, 1) == 3 / 6 and land_chance(5, 1, 1) == 2 / 6
+    # the bots' odds, bit for bit: (7 - (difficulty + penalty - bonus)) / 6, clamped
+    for difficulty in range(0, 10):
+        for penalty in range(3):
+            for bonus in range(3):
+                old = min(1.0, max(0.0, (7 - (difficulty + penalty - bonus)) / 6))
+                assert land_chance(difficulty, penalty, bonus) == old
+                assert land_chance(difficulty, penalty, bonus) == (
+                    land_ways(difficulty, bonus - penalty) / DIE_SIDES
+                )
+
+
+def test_roll_parts_split_the_modifier_into_psyche_and_focus() -> None:
+    assert roll_parts(4, 0) == {"penalty": 0, "bonus": 0, "total": 4}
+    assert roll_parts(4, -1) == {"penalty": 1, "bonus": 0, "total": 3}
+    assert roll_parts(4, 1, 1) == {"penalty": 0, "bonus": 1, "total": 5}
+    assert roll_parts(3, 0, 1) == {"penalty": 1, "bonus": 1, "total": 3}  # psyched and focused
+
+
+def test_special_texts_are_the_words_players_read() -> None:
+    assert [special_text(key) for key in SPECIAL_KEYS] == [
+        "roll off: if they roll lower, -1 on their roll",
+        "+1 to your roll",
+        "land it without rolling",
+        "take the turn: you set next",
+        "reroll the failed die",
+    ]
+    assert [s["text"] for s in SPECIALS] == [special_text(key) for key in SPECIAL_KEYS]
+    assert special_text("psyche", "Bot 1") == "roll off: if Bot 1 rolls lower, -1 on Bot 1's roll"
+    assert special_text("focus", "Bot 1") == "+1 to your roll"  # aimed at nobody
+
+
+def test_rolls_carry_their_parts_in_events_and_observation() -> None:
+    specials = [["one-more", "focus"], ["psyche"]]
+    state = table([["360-flip"] * 3 + ["ollie"], ["ollie"]], specials, dice=[4, 3, 3, 5])
+    state.apply(0, SET("360-flip"))
+    attack, defend, set_roll = rolls(state.apply(1, SPECIAL("psyche")))
+    assert (defend["penalty"], defend["total"]) == (0, 3)
+    assert (attack["penalty"], attack["bonus"], attack["total"]) == (0, 0, 4)
+    assert (set_roll["penalty"], set_roll["bonus"], set_roll["total"]) == (1, 0, 2)
+    decision = state.observation(0)["decision"]
+    assert (decision["focus_target"], decision["focus_total"]) == (0, 3)
+    changed = next(e for e in state.apply(0, SPECIAL("focus")) if e["type"] == "roll_changed")
+    assert (changed["penalty"], changed["bonus"], changed["total"]) == (1, 1, 3)
+    live = state.observation(1)["attempt"]["rolls"][0]
+    assert (live["penalty"], live["bonus"], live["total"]) == (1, 1, 3)
+    assert state.observation(1)["last_rolls"][-1]["bonus"] == 1
+    reroll = rolls(state.apply(0, SPECIAL("one-more")))[0]  # keeps the penalty and the bonus
+    assert (reroll["die"], reroll["penalty"], reroll["bonus"], reroll["total"]) == (5, 1, 1, 5)
+
+
+def test_move_rolls_are_the_dice_the_last_move_rolled() -> None:
+    state = table([["kickflip"] * 2, ["kickflip"]], [["psyche"], ["psyche"]], dice=[5, 4, 3])
+    assert state.observation(0)["move_rolls"] == []
+    state.apply(0, SET("kickflip"))  # Bot 1 may psyche first: nothing rolled yet
+    assert state.observation(0)["move_rolls"] == []
+    state.apply(1, SPECIAL("psyche"))  # 5 vs 4: a roll-off, then the set roll (a 3 - 1)
+    assert [state.observation(s)["move_rolls"] for s in (0, 1)] == [[1, 2, 3], [1, 2, 3]]
+    assert state.observation(0)["move_rolls"] == [1, 2, 3]  # the same on every look
+    copy = GAME.from_json(state.to_json())
+    assert copy.observation(0)["move_rolls"] == [1, 2, 3]
+    assert state.acting() == (1,)  # the set missed: Bot 1 sets
+    state.apply(1, SET("kickflip"))  # the human may psyche: a move that rolls nothing
+    assert state.observation(0)["move_rolls"] == []

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,7 +17,8 @@ from test_trickbook import DOUBLE, MATCH, PASS, SET, SPECIAL, table
 
 import pygame_rules
 from pygame_rules.bots import SeatView, make_bot
-from pygame_rules.trickbook import TrickbookState
+from pygame_rules.bots.trickbook import BOTS, explain
+from pygame_rules.trickbook import TrickbookState, special_text
 from ui import tables
 from ui import trickbook as tb
 from ui.screens import game_over_screen
@@ -342,27 +344,60 @@ def test_older_dice_are_not_shown_under_a_new_trick() -> None:
     assert by_class(tree, "die") == [] and "Last roll" not in tree.text()
 
 
-def test_new_dice_roll_in_once_and_never_under_reduced_motion(monkeypatch) -> None:
-    fresh = tb.FreshDice()
+def rolling_dice(tree: El) -> list[str]:
+    return [d.attrs["data-value"] for d in by_class(tree, "die") if "rolling" in d.attrs["class"]]
+
+
+def test_new_dice_roll_in_once_and_never_under_reduced_motion() -> None:
     state = table([["kickflip"] * 2, ["heelflip"] * 3], dice=[2, 5])
-    first = state.observation(0)
-    assert fresh.update(first) == frozenset()  # the first table drawn animates nothing
+    assert tb.fresh_dice(state.observation(0)) == frozenset()  # nothing rolled yet
     state.apply(0, SET("kickflip"))  # roll 1: a 2 misses; Bot 1 sets
     obs = state.observation(0)
-    assert fresh.update(obs) == {1}
-    assert fresh.update(obs) == {1}  # a redraw of the same table keeps it rolling
+    assert tb.fresh_dice(obs) == {1}
+    assert tb.fresh_dice(obs) == {1}  # a redraw of the same table keeps it rolling
     state.apply(1, SET("heelflip"))  # roll 2: a 5 lands; the human must match
     obs = state.observation(0)
-    assert fresh.update(obs) == {2}
-    assert fresh.update(GAME.new_game(2, 1).observation(0)) == frozenset()  # a new game
+    assert tb.fresh_dice(obs) == {2}
+    assert tb.fresh_dice(GAME.new_game(2, 1).observation(0)) == frozenset()  # a new game
 
     for reduced, rolling in ((False, ["5"]), (True, [])):
-        monkeypatch.setattr(tb, "FRESH", tb.FreshDice())
-        tb.FRESH.update(first)
         tree = tb.render(view_of(state, reduced_motion=reduced))
-        dice = by_class(tree, "die")
-        assert [d.attrs["data-value"] for d in dice] == ["5"]
-        assert [d.attrs["data-value"] for d in dice if "rolling" in d.attrs["class"]] == rolling
+        assert [d.attrs["data-value"] for d in by_class(tree, "die")] == ["5"]
+        assert rolling_dice(tree) == rolling
+
+
+def test_a_move_that_rolls_nothing_makes_the_dice_old() -> None:
+    state = table([["kickflip"] * 2, ["kickflip"]], [["psyche"], []], dice=[5])
+    state.apply(0, SET("kickflip"))  # roll 1: a 5 lands; Bot 1 must match
+    assert rolling_dice(tb.render(view_of(state))) == ["5"]
+    state.apply(1, MATCH)  # no roll yet: the human may psyche Bot 1 first
+    tree = tb.render(view_of(state))
+    assert [d.attrs["data-value"] for d in by_class(tree, "die")] == ["5"]  # still shown
+    assert rolling_dice(tree) == []  # but old
+
+
+def test_two_games_do_not_share_which_dice_are_new() -> None:
+    """Nothing outlives a table: drawing one game leaves another's new dice as they were
+    (a table-wide memory made the first roll of a second game look old)."""
+    first = table([["kickflip"] * 2, ["heelflip"] * 3], dice=[5])
+    second = table([["kickflip"] * 2, ["heelflip"] * 3], dice=[6])
+    first.apply(0, SET("kickflip"))  # roll 1 of the first game
+    assert rolling_dice(tb.render(view_of(first))) == ["5"]
+    assert rolling_dice(tb.render(view_of(second))) == []  # nothing rolled there yet
+    assert rolling_dice(tb.render(view_of(first))) == ["5"]
+    second.apply(0, SET("kickflip"))  # roll 1 of the second game rolls in too
+    assert rolling_dice(tb.render(view_of(second))) == ["6"]
+    playing, waiting = Session("trickbook", 2, 5, "easy"), Session("trickbook", 2, 5, "easy")
+    for _ in range(200):
+        if playing.observation()["move_rolls"]:
+            break
+        seat = playing.next_bot()
+        if seat is None:
+            playing.act(playing.human, playing.human_legal()[0])
+        else:
+            playing.bot_move(seat)
+    assert tb.fresh_dice(playing.observation())
+    assert tb.fresh_dice(waiting.observation()) == frozenset()
 
 
 # -- game over -----------------------------------------------------------------------------
@@ -387,62 +422,68 @@ def test_game_over_shows_letters_who_is_out_and_the_winner() -> None:
         assert row[2] == ("winner ★" if seat == winner else "out")
 
 
+# -- rule facts come from the engine -----------------------------------------------------------
+def test_the_table_prints_the_engines_special_texts_and_keeps_no_hint_or_bot_internals() -> None:
+    assert not hasattr(tb, "hint_reason") and not hasattr(tb, "FRESH")
+    source = Path(tb.__file__).read_text(encoding="utf-8")
+    assert "pygame_rules.bots" not in source and "json.dumps" not in source
+    for key in ("psyche", "focus", "first-try", "steal-turn", "one-more"):
+        text = special_text(key)
+        assert tb.special_effect(key) == text.replace("-1", f"{tb.MINUS}1")
+        card = tb.special_card({"key": key, "name": "Name"})
+        assert card.attrs["aria-label"] == f"Name: {tb.special_effect(key)}"
+
+
 # -- the hint's reasons ------------------------------------------------------------------
-def trickbook_view(state: Any, seat: int) -> tables.TableView:
-    return tables.TableView(
-        game=state.game,
-        obs=state.observation(seat),
-        legal=state.legal_actions(seat),
-        names=NAMES[: state.num_players],
-    )
+def reason(action: dict, state: Any, seat: int) -> str | None:
+    """The hint's reason for `seat`, as the bot module words it (`BOTS.explain`)."""
+    assert BOTS.explain is explain
+    return explain(SeatView(state, seat), action, NAMES[: state.num_players])
 
 
 def test_trickbook_reasons_weigh_the_roll_the_turn_and_the_specials() -> None:
     state = table([["kickflip", "hardflip"], ["kickflip", "ollie"]], [[], ["one-more"]],
                   dice=[6, 2, 6])  # fmt: skip
-    assert tb.hint_reason(SET("kickflip"), trickbook_view(state, 0)) == (
+    assert reason(SET("kickflip"), state, 0) == (
         "sets the Kickflip: it lands on a 3 or more (4 in 6), and every landed set keeps "
         "your turn and costs each rival a card"
     )
     state.apply(0, SET("kickflip"))
-    view = trickbook_view(state, 1)
-    assert tb.hint_reason(MATCH, view) == "one roll with your own Kickflip beats two"
+    assert reason(MATCH, state, 1) == "one roll with your own Kickflip beats two"
     state.apply(1, MATCH)  # rolls a 2: One More! could save the letter
-    view = trickbook_view(state, 1)
-    assert "keeps One More! for a set of your own" in tb.hint_reason(PASS, view)
-    assert tb.hint_reason(SPECIAL("one-more"), view) == (
+    assert "keeps One More! for a set of your own" in reason(PASS, state, 1)
+    assert reason(SPECIAL("one-more"), state, 1) == (
         "One More!: reroll the failed die; it saves you a letter"
     )
     state.letters[1] = 4
-    assert tb.hint_reason(PASS, trickbook_view(state, 1)) is None
-    assert tb.hint_reason(SPECIAL("one-more"), trickbook_view(state, 1)) == (
+    assert reason(PASS, state, 1) is None
+    assert reason(SPECIAL("one-more"), state, 1) == (
         "One More!: reroll the failed die; this letter would put you out"
     )
     state.letters[1] = 0
     state.apply(1, PASS)  # a letter for seat 1; seat 0 sets again
     state.apply(0, SET("hardflip"))
-    assert tb.hint_reason(DOUBLE("ollie"), trickbook_view(state, 1)) == (
+    assert reason(DOUBLE("ollie"), state, 1) == (
         "no Hardflip in hand: gives up the Ollie, the card least worth setting, to roll twice"
     )
 
 
 def test_trickbook_reasons_for_first_try_steal_turn_and_psyche() -> None:
     state = table([["hardflip", "ollie"], ["ollie"]], [["first-try"], []])
-    assert tb.hint_reason(SET("hardflip"), trickbook_view(state, 0)) == (
+    assert reason(SET("hardflip"), state, 0) == (
         "sets the Hardflip to land it with First Try!: few rivals will match it, and your "
         "turn goes on"
     )
     state.apply(0, SET("ollie"))
-    assert tb.hint_reason(PASS, trickbook_view(state, 0)) == (
+    assert reason(PASS, state, 0) == (
         "keeps First Try! for a harder set: it lands on a 2 or more (5 in 6) anyway"
     )
     state = table([["ollie"], ["kickflip"], ["ollie"]], [["steal-turn", "psyche"], [], []],
                   setter=1)  # fmt: skip
     state.apply(1, SET("kickflip"))
-    view = trickbook_view(state, 0)
-    assert tb.hint_reason(SPECIAL("steal-turn"), view) == (
+    assert reason(SPECIAL("steal-turn"), state, 0) == (
         "Steal Turn! ends this sequence with no letters, and you set next"
     )
-    assert tb.hint_reason(SPECIAL("psyche"), view) == (
+    assert reason(SPECIAL("psyche"), state, 0) == (
         f"Psyche! may give Bot 1 {tb.MINUS}1 on this roll"
     )

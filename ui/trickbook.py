@@ -3,16 +3,25 @@
 Drawn only from the human's observation and legal actions: the engine says who is
 asked what (rock-paper-scissors, which trick to set, how to match, whether to play
 a special now); this module turns each question into a prompt with one control per
-legal answer, and never asks on its own.
+legal answer, and never asks on its own. Rule facts (the roll a trick needs, how a
+roll adds up, what a special does, which dice are new) come from the engine
+(pygame_rules/trickbook.py): this module only prints them.
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from pygame_rules.bots.trickbook import FIRST_TRY_SET_MIN, on_last_letter
-from pygame_rules.trickbook import LETTERS, SPECIALS, TRICKS
+from pygame_rules.trickbook import (
+    FOCUS_BONUS,
+    LETTERS,
+    PSYCHE_PENALTY,
+    SPECIALS,
+    TRICKS,
+    needed_roll,
+    roll_parts,
+    special_text,
+)
 
 from .tables import (
     MINUS,
@@ -20,6 +29,7 @@ from .tables import (
     TableView,
     and_list,
     is_are,
+    minus_signs,
     object_name,
     plural,
     possessive,
@@ -27,7 +37,17 @@ from .tables import (
     verb,
 )
 from .vdom import El, h
-from .widgets import action_button, board, card_row, controls, die, prompt, seat_panel, table
+from .widgets import (
+    action_button,
+    action_json,
+    board,
+    card_row,
+    controls,
+    die,
+    prompt,
+    seat_panel,
+    table,
+)
 
 TRICK_BY_KEY = {t["key"]: t for t in TRICKS}
 SPECIAL_BY_KEY = {s["key"]: s for s in SPECIALS}
@@ -35,17 +55,14 @@ SHAPE_WORDS = {"rock": "Rock", "paper": "Paper", "scissors": "Scissors"}
 LONG_NAME = 8  # letters: a trick's name longer than this is set smaller on its card
 SCORE_HEADING = "Letters to spare"  # the game-over table's score column (5 - letters)
 
-# What a special does, in a few words, for its button and its card.
-SPECIAL_EFFECT = {
-    "psyche": f"roll off: if they roll lower, {MINUS}1 on their roll",
-    "focus": "+1 to your roll",
-    "first-try": "land it without rolling",
-    "steal-turn": "take the turn: you set next",
-    "one-more": "reroll the failed die",
-}
-
 
 # -- words ------------------------------------------------------------------------------
+def special_effect(key: str, target: str | None = None) -> str:
+    """What a special does, in the engine's words (`special_text`), with true minus signs;
+    Psyche! aimed at `target` names them."""
+    return minus_signs(special_text(key, target))
+
+
 def trick_name(key: str) -> str:
     return TRICK_BY_KEY[key]["name"]
 
@@ -72,16 +89,17 @@ def letters_words(count: int) -> str:
 
 
 def roll_math(die_value: int, modifier: int, focus: int, *, words: bool = False) -> str:
-    """'4', '4 - 1 = 3', or with `words` '4 - 1 (psyched) + 1 (Focus!) = 4' (real minus signs)."""
-    penalty = focus - modifier
+    """'4', '4 - 1 = 3', or with `words` '4 - 1 (psyched) + 1 (Focus!) = 4' (real minus signs):
+    the roll's parts and total as the engine adds them up (`roll_parts`)."""
+    sums = roll_parts(die_value, modifier, focus)
     parts = [str(die_value)]
-    if penalty:
-        parts.append(f"{MINUS} {penalty}" + (" (psyched)" if words else ""))
-    if focus:
-        parts.append(f"+ {focus}" + (" (Focus!)" if words else ""))
+    if sums["penalty"]:
+        parts.append(f"{MINUS} {sums['penalty']}" + (" (psyched)" if words else ""))
+    if sums["bonus"]:
+        parts.append(f"+ {sums['bonus']}" + (" (Focus!)" if words else ""))
     if len(parts) == 1:
         return parts[0]
-    return " ".join(parts) + f" = {die_value + modifier}"
+    return " ".join(parts) + f" = {sums['total']}"
 
 
 # -- the log ----------------------------------------------------------------------------
@@ -118,7 +136,7 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
     if kind == "psyche_result":
         target = names[event["target"]]
         if event["psyched"]:
-            penalty = f"{MINUS}1 on {possessive(target)} next roll"
+            penalty = f"{MINUS}{PSYCHE_PENALTY} on {possessive(target)} next roll"
             return f"{target} {is_are(target)} psyched out: {penalty}."
         return f"{target} shrugged it off: not psyched out."
     if kind == "special":
@@ -182,35 +200,12 @@ def roll_line(event: dict[str, Any], names: list[str]) -> str:
 
 
 # -- dice -------------------------------------------------------------------------------
-class FreshDice:
-    """Which rolls are new since the table last changed: only those play the roll animation.
-
-    The table is redrawn whole; a redraw with the same observation (a bot's 'thinking'
-    step) keeps the same dice new so the animation is not cut short, and any change makes
-    them old. The very first table drawn (a resumed game) animates nothing.
-    """
-
-    def __init__(self) -> None:
-        self.key: str | None = None
-        self.top: int | None = None
-        self.fresh: frozenset[int] = frozenset()
-
-    def update(self, obs: dict[str, Any]) -> frozenset[int]:
-        key = json.dumps(obs, sort_keys=True)
-        if key == self.key:
-            return self.fresh
-        numbers = [r["number"] for r in obs["last_rolls"]]
-        top = max(numbers, default=0)
-        if self.top is None:
-            fresh: frozenset[int] = frozenset()
-        else:
-            since = self.top if self.top <= top else 0  # a new game counts from 1 again
-            fresh = frozenset(n for n in numbers if n > since)
-        self.key, self.top, self.fresh = key, top, fresh
-        return fresh
-
-
-FRESH = FreshDice()
+def fresh_dice(obs: dict[str, Any]) -> frozenset[int]:
+    """The numbers of the dice the last move rolled (the engine's `move_rolls`): only those
+    play the roll animation. The table is redrawn whole; a redraw with the same observation
+    (a bot's 'thinking' step) keeps them new, so the animation is not cut short; the next
+    move makes them old. A function of the observation alone: nothing outlives a game."""
+    return frozenset(obs["move_rolls"])
 
 
 def same_throw(earlier: dict[str, Any], later: dict[str, Any]) -> bool:
@@ -346,7 +341,11 @@ def trick_card(
     face = [
         h("span", {"class": "tb-card-name", "aria-hidden": "true"}, trick["name"]),
         h("span", {"class": "tb-card-diff", "aria-hidden": "true"}, str(trick["difficulty"])),
-        h("span", {"class": "tb-card-note", "aria-hidden": "true"}, f"{trick['difficulty']}+"),
+        h(
+            "span",
+            {"class": "tb-card-note", "aria-hidden": "true"},
+            f"{needed_roll(trick['difficulty'])}+",
+        ),
     ]
     # "Impossible" is too wide for a card at the others' size (trickbook.css, .long).
     long = " long" if len(trick["name"]) > LONG_NAME else ""
@@ -355,7 +354,7 @@ def trick_card(
         attrs = {
             "type": "button",
             "class": classes,
-            "data-action": json.dumps(action, sort_keys=True, separators=(",", ":")),
+            "data-action": action_json(action),
             "aria-label": label,
         }
         return h("button", attrs, face)
@@ -364,7 +363,7 @@ def trick_card(
 
 def special_card(special: dict[str, Any]) -> El:
     """A special card in the human's hand (played through the prompt when asked)."""
-    effect = SPECIAL_EFFECT[special["key"]]
+    effect = special_effect(special["key"])
     return h(
         "span",
         {"class": "tb-card special", "role": "img", "aria-label": f"{special['name']}: {effect}"},
@@ -593,7 +592,7 @@ def rps_decision(view: TableView) -> El:
             {
                 "type": "button",
                 "class": "btn tb-rps-btn",
-                "data-action": json.dumps(a, sort_keys=True, separators=(",", ":")),
+                "data-action": action_json(a),
             },
             shape_icon(a["choice"]),
             h("span", {}, SHAPE_WORDS[a["choice"]]),
@@ -629,7 +628,7 @@ def match_decision(view: TableView) -> El:
     obs = view.obs
     trick = obs["decision"]["trick"]
     setter = view.names[obs["setter"]]
-    d = trick["difficulty"]
+    d = needed_roll(trick["difficulty"])
     single = [a for a in view.legal if a["type"] == "match"]
     doubles = view.legal_of("double")
     note = f"Roll {d} or more, or take a letter."
@@ -715,7 +714,7 @@ def after_effect(view: TableView, card: str) -> str:
     decision, attempt = view.obs["decision"], view.obs["attempt"]
     if card == "focus":
         total = attempt["rolls"][decision["focus_target"]]["total"]
-        return f"+1: your {total} becomes {total + 1}"
+        return f"+{FOCUS_BONUS}: your {total} becomes {decision['focus_total']}"
     total = attempt["rolls"][decision["one_more_target"]]["total"]
     return f"reroll your {total}"
 
@@ -727,10 +726,8 @@ def special_decision(view: TableView) -> El:
     buttons = []
     for action in view.legal_of("special"):
         special = SPECIAL_BY_KEY[action["card"]]
-        effect = SPECIAL_EFFECT[action["card"]]
-        if action["card"] == "psyche":
-            effect = f"roll off: if {target} rolls lower, {MINUS}1 on {possessive(target)} roll"
-        elif action["card"] in ("focus", "one-more"):
+        effect = special_effect(action["card"], target)
+        if action["card"] in ("focus", "one-more"):
             effect = after_effect(view, action["card"])
         buttons.append(
             action_button(action, f"{special['name']} — {effect}", cls="btn primary tb-special-btn")
@@ -818,7 +815,7 @@ def render(view: TableView) -> El:
     me = view.human
     n = view.obs["num_players"]
     others = [(me + i) % n for i in range(1, n)]
-    fresh = FRESH.update(view.obs)
+    fresh = fresh_dice(view.obs)
     return board(
         seats=[seat_for(view, s) for s in others],
         centre=centre_area(view, fresh),
@@ -848,7 +845,7 @@ def final_details(view: TableView) -> El:
             "p",
             {"class": "tb-final-note"},
             "Five letters (S K A T E) and a skater is out; the last one standing wins. "
-            f"Letters to spare = 5 {MINUS} letters.",
+            f"Letters to spare = {len(LETTERS)} {MINUS} letters.",
         ),
         h(
             "div",
@@ -861,71 +858,6 @@ def final_details(view: TableView) -> El:
             ),
         ),
     )
-
-
-def land_words(key: str, penalty: int = 0) -> str:
-    """'it lands on a 3 or more (4 in 6)' for one die against the trick's difficulty."""
-    need = TRICK_BY_KEY[key]["difficulty"] + penalty
-    if need > 6:
-        return "it cannot land on one die"
-    return f"it lands on a {need} or more ({7 - need} in 6)"
-
-
-def hint_reason(action: dict[str, Any], view: TableView) -> str | None:
-    """Why the hinted move, in the terms the heuristic bot weighs (bots/trickbook.py)."""
-    obs = view.obs
-    me = obs["seat"]
-    kind = action["type"]
-    if kind == "set":
-        key = action["trick"]
-        held = [s["key"] for s in obs["specials"]]
-        if "first-try" in held and TRICK_BY_KEY[key]["difficulty"] >= FIRST_TRY_SET_MIN:
-            return (
-                f"sets the {trick_name(key)} to land it with First Try!: few rivals will "
-                "match it, and your turn goes on"
-            )
-        return (
-            f"sets the {trick_name(key)}: {land_words(key, obs['psyched'][me])}, and every "
-            "landed set keeps your turn and costs each rival a card"
-        )
-    if kind == "match":
-        return f"one roll with your own {trick_name(obs['trick']['key'])} beats two"
-    if kind == "double":
-        return (
-            f"no {trick_name(obs['trick']['key'])} in hand: gives up the "
-            f"{trick_name(action['discard'])}, the card least worth setting, to roll twice"
-        )
-    decision = obs.get("decision") or {}
-    if "for" not in decision:
-        return None  # rock, paper, scissors
-    for_set = decision["for"] == "set"
-    last_letter = on_last_letter(obs)
-    if kind == "special":
-        card = action["card"]
-        name = SPECIAL_BY_KEY[card]["name"]
-        if card == "steal-turn":
-            return f"{name} ends this sequence with no letters, and you set next"
-        if card == "psyche":
-            target = view.names[decision["attempter"]]
-            return f"{name} may give {object_name(target)} {MINUS}1 on this roll"
-        if for_set:
-            stake = "a landed set keeps your turn"
-        else:
-            stake = "this letter would put you out" if last_letter else "it saves you a letter"
-        return f"{name}: {SPECIAL_EFFECT[card]}; {stake}"
-    mine = [u for u in decision["usable"] if u in ("focus", "one-more", "first-try")]
-    if kind != "pass" or decision["attempter"] != me or not mine:
-        return None
-    names = and_list([SPECIAL_BY_KEY[u]["name"] for u in mine])
-    if for_set and decision["window"] == "before":
-        key = obs["trick"]["key"]
-        return f"keeps {names} for a harder set: {land_words(key, obs['psyched'][me])} anyway"
-    if not for_set and not last_letter:
-        return (
-            f"keeps {names} for a set of your own: a rescued set keeps your turn, "
-            "a rescued match saves just one letter"
-        )
-    return None
 
 
 TABLE = GameTable(render, describe, final_details=final_details, score_heading=SCORE_HEADING)

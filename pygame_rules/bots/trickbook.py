@@ -3,6 +3,9 @@
 It reads only its observation: its own hand, everyone's hand sizes and letters,
 the public discard pile and the cards in play (to guess who may hold the trick
 being set), and the live attempt (to spend Focus! / One More! when they help).
+The dice odds and what the specials do are the engine's (`land_chance`,
+`FOCUS_BONUS`, `special_text`, ...). `explain` says why a move, in the same terms,
+for the hint.
 """
 
 from __future__ import annotations
@@ -12,7 +15,18 @@ from typing import Any
 
 from ..contract import Action, Observation
 from ..rng import Rng
-from ..trickbook import LETTERS, TRICKS
+from ..trickbook import (
+    DIE_SIDES,
+    FOCUS_BONUS,
+    LETTERS,
+    PSYCHE_PENALTY,
+    SPECIALS,
+    TRICKS,
+    land_chance,
+    land_ways,
+    needed_roll,
+    special_text,
+)
 from .base import GameBots, SeatView
 
 TOTAL = {t["key"]: t["count"] for t in TRICKS}
@@ -42,12 +56,6 @@ def rest_of_turn(cards: int) -> float:
 def on_last_letter(obs: Observation) -> bool:
     """Whether one more letter puts the observing seat out."""
     return obs["letters"][obs["seat"]] >= len(LETTERS) - 1
-
-
-def land_chance(difficulty: int, penalty: int = 0, bonus: int = 0) -> float:
-    """Chance one die (minus `penalty`, plus `bonus`) reaches `difficulty`."""
-    need = difficulty + penalty - bonus
-    return min(1.0, max(0.0, (7 - need) / 6))
 
 
 def holds_chance(unseen_of_kind: int, unseen_total: int, hand_size: int) -> float:
@@ -124,7 +132,7 @@ class TrickbookBot:
         if first_try:
             chance = 1.0
         else:
-            bonus = 1 if "focus" in specials else 0
+            bonus = FOCUS_BONUS if "focus" in specials else 0
             chance = land_chance(d, obs["psyched"][me], bonus)
             if "one-more" in specials:
                 chance = 1 - (1 - chance) * (1 - land_chance(d, 0, bonus))
@@ -199,7 +207,7 @@ class TrickbookBot:
         specials = [s["key"] for s in obs["specials"]]
         focus, one_more = specials.count("focus"), specials.count("one-more")
         closest = max(r["total"] for r in failing)
-        fixable_by_focus = 1 if d - closest <= focus else 0
+        fixable_by_focus = 1 if d - closest <= focus * FOCUS_BONUS else 0
         if "focus" in usable and fixable_by_focus and len(failing) - 1 <= one_more:
             return "focus"
         if "one-more" in usable and len(failing) - fixable_by_focus <= one_more:
@@ -264,4 +272,84 @@ SEARCH_TUNING: dict[str, Any] = {
     "levels": {"normal": 20, "hard": 100},
 }
 
-BOTS = GameBots(heuristic=TrickbookBot, search_tuning=SEARCH_TUNING)
+
+# -- the hint's words ----------------------------------------------------------------------
+MINUS = "\u2212"  # a true minus sign, not a hyphen
+TRICK_NAME = {t["key"]: t["name"] for t in TRICKS}
+SPECIAL_NAME = {s["key"]: s["name"] for s in SPECIALS}
+
+
+def land_words(difficulty: int, penalty: int = 0) -> str:
+    """'it lands on a 3 or more (4 in 6)' for one die, less `penalty`, against `difficulty`."""
+    ways = land_ways(difficulty, -penalty)
+    if not ways:
+        return "it cannot land on one die"
+    return f"it lands on a {needed_roll(difficulty, -penalty)} or more ({ways} in {DIE_SIDES})"
+
+
+def _and_list(items: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def explain(view: SeatView, action: Action, names: list[str]) -> str | None:
+    """Why `action` for `view`'s seat, in the terms `TrickbookBot` weighs (the hint says it);
+    seats are named by `names`. None when there is nothing to say (rock, paper, scissors)."""
+    obs = view.observation()
+    me = obs["seat"]
+    kind = action["type"]
+    if kind == "set":
+        key = action["trick"]
+        held = [s["key"] for s in obs["specials"]]
+        if "first-try" in held and DIFFICULTY[key] >= FIRST_TRY_SET_MIN:
+            return (
+                f"sets the {TRICK_NAME[key]} to land it with First Try!: few rivals will "
+                "match it, and your turn goes on"
+            )
+        return (
+            f"sets the {TRICK_NAME[key]}: {land_words(DIFFICULTY[key], obs['psyched'][me])}, "
+            "and every landed set keeps your turn and costs each rival a card"
+        )
+    if kind == "match":
+        return f"one roll with your own {TRICK_NAME[obs['trick']['key']]} beats two"
+    if kind == "double":
+        return (
+            f"no {TRICK_NAME[obs['trick']['key']]} in hand: gives up the "
+            f"{TRICK_NAME[action['discard']]}, the card least worth setting, to roll twice"
+        )
+    decision = obs.get("decision") or {}
+    if "for" not in decision:
+        return None  # rock, paper, scissors
+    for_set = decision["for"] == "set"
+    last_letter = on_last_letter(obs)
+    if kind == "special":
+        card = action["card"]
+        name = SPECIAL_NAME[card]
+        if card == "steal-turn":
+            return f"{name} ends this sequence with no letters, and you set next"
+        if card == "psyche":  # aimed at the attempter: never the seat explained to
+            target = names[decision["attempter"]]
+            return f"{name} may give {target} {MINUS}{PSYCHE_PENALTY} on this roll"
+        if for_set:
+            stake = "a landed set keeps your turn"
+        else:
+            stake = "this letter would put you out" if last_letter else "it saves you a letter"
+        return f"{name}: {special_text(card)}; {stake}"
+    mine = [u for u in decision["usable"] if u in ("focus", "one-more", "first-try")]
+    if kind != "pass" or decision["attempter"] != me or not mine:
+        return None
+    kept = _and_list([SPECIAL_NAME[u] for u in mine])
+    if for_set and decision["window"] == "before":
+        odds = land_words(obs["trick"]["difficulty"], obs["psyched"][me])
+        return f"keeps {kept} for a harder set: {odds} anyway"
+    if not for_set and not last_letter:
+        return (
+            f"keeps {kept} for a set of your own: a rescued set keeps your turn, "
+            "a rescued match saves just one letter"
+        )
+    return None
+
+
+BOTS = GameBots(heuristic=TrickbookBot, search_tuning=SEARCH_TUNING, explain=explain)
