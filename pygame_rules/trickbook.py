@@ -210,6 +210,18 @@ class TrickbookState(State):
         self.winner = -1
 
     # -- small helpers ---------------------------------------------------------
+    @property
+    def live_attempt(self) -> dict[str, Any]:
+        """The attempt under way (read only where one is: rolling, its specials window)."""
+        assert self.attempt is not None, "no attempt is under way"
+        return self.attempt
+
+    @property
+    def open_window(self) -> dict[str, Any]:
+        """The open specials window (read only in the specials phase)."""
+        assert self.window is not None, "no specials window is open"
+        return self.window
+
     def _in_order_from(self, seat: int) -> list[int]:
         """Seats still in, in turn order starting with `seat`."""
         n = self.num_players
@@ -345,7 +357,7 @@ class TrickbookState(State):
 
     def _run_attempt(self, events: list[Event]) -> None:
         """Roll for the attempt (or land it on First Try!), then open the 'after' window."""
-        attempt = self.attempt
+        attempt = self.live_attempt
         seat = attempt["seat"]
         if attempt["first_try"]:
             events.append({"type": "first_try_landed", "seat": seat})
@@ -367,7 +379,7 @@ class TrickbookState(State):
 
     def _attempt_landed(self) -> bool:
         """Whether the live attempt currently succeeds (First Try!, or every roll high enough)."""
-        attempt = self.attempt
+        attempt = self.live_attempt
         if attempt["first_try"]:
             return True
         target = DIFFICULTY[self.trick]
@@ -376,7 +388,7 @@ class TrickbookState(State):
 
     def _resolve(self, landed: bool, events: list[Event]) -> None:
         """Apply the outcome of the live attempt and move the game on."""
-        seat, purpose = self.attempt["seat"], self.attempt["for"]
+        seat, purpose = self.live_attempt["seat"], self.live_attempt["for"]
         self.attempt = None
         self.window = None
         trick = TRICK_KEYS[self.trick]
@@ -461,7 +473,7 @@ class TrickbookState(State):
     def usable_kinds(self, seat: int) -> list[int]:
         """The special kinds `seat` could play in the open window if it held them."""
         window, attempt = self.window, self.attempt
-        if window is None or self.out[seat]:
+        if window is None or attempt is None or self.out[seat]:
             return []
         attempter = attempt["seat"]
         if window["kind"] == AFTER:
@@ -481,7 +493,7 @@ class TrickbookState(State):
     def _continue_window(self, start: int, events: list[Event]) -> None:
         """Ask the next seat (from `start` in window order) that holds a usable special and
         has not passed since the last special played; close the window when there is none."""
-        window = self.window
+        window = self.open_window
         order = window["order"]
         if not window["passed"]:  # a fresh round of asking (window opened, or a special played)
             window["scan"] = start % len(order)
@@ -501,26 +513,26 @@ class TrickbookState(State):
     def _failing_rolls(self) -> list[int]:
         """Indices of the live attempt's rolls that are below the difficulty."""
         target = DIFFICULTY[self.trick]
-        rolls = self.attempt["rolls"]
+        rolls = self.live_attempt["rolls"]
         return [i for i, r in enumerate(rolls) if r["die"] < needed_roll(target, r["modifier"])]
 
     def focus_target(self) -> int:
         """Focus! raises the failing roll closest to the difficulty (the first on a tie)."""
-        rolls = self.attempt["rolls"]
+        rolls = self.live_attempt["rolls"]
         return max(
             self._failing_rolls(), key=lambda i: (rolls[i]["die"] + rolls[i]["modifier"], -i)
         )
 
     def one_more_target(self) -> int:
         """One More! rerolls the failing roll furthest from the difficulty (the first on a tie)."""
-        rolls = self.attempt["rolls"]
+        rolls = self.live_attempt["rolls"]
         return min(self._failing_rolls(), key=lambda i: (rolls[i]["die"] + rolls[i]["modifier"], i))
 
     def _play_special(self, seat: int, kind: int, events: list[Event]) -> None:
         """Play a special in the open window: its effect, then the window goes on."""
         self.specials[seat].remove(kind)
         self._return_special(kind)
-        attempt, window = self.attempt, self.window
+        attempt, window = self.live_attempt, self.open_window
         events.append(
             {
                 "type": "special",
@@ -608,7 +620,7 @@ class TrickbookState(State):
         if phase == "match":
             return (self.matcher,)
         if phase == "special":
-            return (self.window["asked"],)
+            return (self.open_window["asked"],)
         return ()
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -708,7 +720,7 @@ class TrickbookState(State):
         elif kind == "special":
             self._play_special(seat, SPECIAL_INDEX[action["card"]], events)
         else:  # pass
-            window = self.window
+            window = self.open_window
             window["passed"].append(seat)
             events.append({"type": "pass", "seat": seat, "window": window["kind"]})
             self._continue_window(window["pos"] + 1, events)
@@ -783,7 +795,7 @@ class TrickbookState(State):
                 "trick": trick_view(self.trick),
                 "holds_trick": self.trick in self.hands[seat],
             }
-        attempt, window = self.attempt, self.window
+        attempt, window = self.live_attempt, self.open_window
         decision = {
             "kind": "special",
             "window": window["kind"],
@@ -892,9 +904,9 @@ class TrickbookState(State):
         """What the open specials window has shown everyone: the seats that hold a usable
         special (the seat asked, the seats that passed) and the seats that hold none (passed
         over since this round of asking began)."""
-        window = self.window
         if self.phase != "special":
             return [], []
+        window = self.open_window
         order, passed = window["order"], window["passed"]
         start = window.get("scan", window["pos"])  # saves made before "scan" existed
         lacking = []

@@ -563,7 +563,7 @@ def centre_area(view: TableView, fresh: frozenset[int] = frozenset()) -> list[El
     obs = view.obs
     items: list[El | None] = [h("p", {"class": "centre-title"}, situation(view))]
     if obs["phase"] == "rps":
-        return [*items, *rps_area(view)]
+        return [i for i in [*items, *rps_area(view)] if i is not None]
     items += [table_cards(view), dice_tray(view, fresh), *sequence_notes(view)]
     attempt = obs["attempt"]
     if attempt and attempt["first_try"]:
