@@ -24,6 +24,12 @@ Law object may contribute to
 `rules_for(laws)` folds the play hooks into one `Rules` value; the trick
 functions below (`follow_cards`, `trick_winner`, `rope_cards`) read only that.
 Score lines are ``{"source": law id or "cards", "label": plain words, "points": int}``.
+
+The rules in plain words live beside the code they describe, so a rule change
+touches this file only: every Law's ``text``, The Illusionist's ``waiting`` and
+``late_bid``, `rules_line` (trump, order, trick type), `FOLLOW_RULE` and
+`NO_FOLLOW_RULE` (beside `follow_cards`), `ROPE_LEAD_RULE` and `rope_guide` (beside
+`rope_playable`), `burned_by` (beside `is_burned`).
 """
 
 from __future__ import annotations
@@ -38,10 +44,12 @@ ILLUSIONIST_SUIT = 3  # the Illusionist's own one-card trump suit when no suit i
 NO_TRUMP = -1
 NUM_CARDS = 13
 STAR, TWO, THREE, FOUR = 0, 1, 2, 3
+STAR_CARD = RABBITS * 4 + STAR  # a plain card whose key shows the order (see `Rules`)
 STAR_HIGH = 13  # a Star's value under "The Stars Are Right"
 ILLUSIONIST_VALUE = 14  # above every other card
 SUIT_NAMES = ["Rabbits", "Hats", "Wands"]
 RANK_NAMES = ["Star", "2", "3", "4"]
+ROPE_OUT_POINTS = 2  # Rope Trick: for the first player to run out of cards
 
 Line = dict[str, Any]
 Trick = dict[str, Any]  # {"cards": [[seat, card], ...], "winner", "win_card", "trump"}
@@ -151,6 +159,12 @@ class TheIllusionist(Law):
         "After the first trick, the Law of the card that lost it replaces this one for the "
         "whole hand (if that Law asks for a bid, bid at once)."
     )
+    # While it waits for a losing card, and when its replacement asks for a bid mid-hand:
+    waiting = (
+        "The Illusionist waits: when a card loses a trick (the first trick, normally), "
+        "that card's Law takes its place for the whole hand."
+    )
+    late_bid = "The bid counts every trick of the hand"
     replaced_after_first_trick = True
 
 
@@ -275,13 +289,14 @@ class RopeTrick(Law):
     text = (
         "Tricks climb: play a higher card of the led suit or a card of the same rank as the "
         "top card. Can't play? Your opponent takes the trick and leads. The first player to "
-        "run out of cards gets +2, takes the trick and ends the hand."
+        f"run out of cards gets +{ROPE_OUT_POINTS}, takes the trick and ends the hand."
     )
     rope = True
 
     def hand_lines(self, ctx: dict[str, Any]) -> list[Line]:
         if ctx["rope_out"] == ctx["seat"]:
-            return [_line(self.id, "Rope Trick: ran out of cards first, +2", 2)]
+            label = f"Rope Trick: ran out of cards first, +{ROPE_OUT_POINTS}"
+            return [_line(self.id, label, ROPE_OUT_POINTS)]
         return []
 
 
@@ -318,7 +333,6 @@ LAW_OF_CARD: list[Law] = [
 ]
 for _card, _law in enumerate(LAW_OF_CARD):
     _law.card = _card
-LAW_BY_ID: dict[str, Law] = {law.id: law for law in LAW_OF_CARD}
 CARD_OF_LAW: dict[str, int] = {law.id: law.card for law in LAW_OF_CARD}
 
 
@@ -375,7 +389,40 @@ def rules_for(laws: tuple[int, ...]) -> Rules:
     )
 
 
+def stars_high(rules: Rules) -> bool:
+    """Whether Stars rank high (The Stars Are Right): read off a Star's key."""
+    return abs(rules.keys[STAR_CARD]) == STAR_HIGH
+
+
+def low_wins(rules: Rules) -> bool:
+    """Whether lower cards win (Topsy Turvy): the keys of plain cards are negated."""
+    return rules.keys[STAR_CARD] < 0
+
+
+@lru_cache(maxsize=256)
+def rules_line(rules: Rules) -> str:
+    """The play rules of `rules` in one line: trump, order and trick type."""
+    if rules.trump == NO_TRUMP:
+        trump = "Trump: none (only the Illusionist beats other suits)"
+    else:
+        trump = f"Trump: {SUIT_NAMES[rules.trump]} (the Illusionist is trump too)"
+    if stars_high(rules):
+        stars = f"Stars high ({STAR_HIGH})"
+    else:
+        stars = f"Stars low ({face_value(STAR_CARD)})"
+    parts = [trump, stars, "low cards win" if low_wins(rules) else "high cards win"]
+    if not rules.illusionist_wins:
+        parts.append("the Illusionist never wins")
+    if rules.rope:
+        parts.append("rope tricks")
+    return " · ".join(parts) + "."
+
+
 # -- tricks ------------------------------------------------------------------------------
+FOLLOW_RULE = "You must follow the led suit (the Illusionist counts as trump)."
+NO_FOLLOW_RULE = "You cannot follow suit: trump or discard."
+
+
 def follow_cards(hand: list[int], led: int | None, rules: Rules) -> list[int]:
     """The cards one may play to a normal trick: follow the led (effective) suit if able."""
     if led is None:
@@ -416,6 +463,28 @@ def rope_playable(card: int, top: int, led_suit: int, rules: Rules) -> bool:
     return suit_of(card) == led_suit and rules.keys[card] > rules.keys[top]
 
 
+ROPE_LEAD_RULE = (
+    "Players take turns playing a higher card of the led suit or a card of the same rank as "
+    f"the top card. Run out of cards first: +{ROPE_OUT_POINTS} and the last pile."
+)
+
+
+def rope_guide(pile: list[int], rules: Rules) -> str:
+    """How to go on a rope pile (`pile`: its cards so far, led first), in plain words: the
+    rule of `rope_playable` for the pile's top card."""
+    top = pile[-1]
+    if top == ILLUSIONIST:
+        return "Nothing goes on the Illusionist: this pile is taken."
+    led = SUIT_NAMES[suit_of(pile[0])]
+    higher = "lower" if low_wins(rules) else "higher"
+    name = card_name(top)
+    return (
+        f"Top card: {name[0].upper()}{name[1:]}. Play a {higher} {led[:-1]} card, or any "
+        f"{RANK_NAMES[rank_of(top)]}; the Illusionist goes on anything. "
+        "Who cannot play loses the pile to the other player."
+    )
+
+
 def rope_cards(hand: list[int], pile: list[int], rules: Rules) -> list[int]:
     """The cards one may play to a rope trick whose cards so far are `pile` (empty: lead)."""
     if not pile:
@@ -428,6 +497,11 @@ def rope_cards(hand: list[int], pile: list[int], rules: Rules) -> list[int]:
 def is_burned(laws: tuple[int, ...] | list[int], trick: Trick) -> bool:
     """Whether a won trick is burned by the Laws in force."""
     return any(LAW_OF_CARD[c].burns(trick) for c in laws)
+
+
+def burned_by(laws: tuple[int, ...] | list[int], trick: Trick) -> str | None:
+    """The name of the Law in force that burns a won trick (None: the trick scores)."""
+    return next((LAW_OF_CARD[c].name for c in laws if LAW_OF_CARD[c].burns(trick)), None)
 
 
 def score_seat(

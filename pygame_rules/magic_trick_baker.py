@@ -16,15 +16,21 @@ the fan positions 0-2), {"type": "bid", "tricks": n}, {"type": "play", "card": c
 Observation fields (per seat): seat, acting, phase ("down" | "pick" | "bid" |
 "play" | "over"), target, max_hands, stopped_at_limit (over, but by max_hands),
 hand_number, dealer, pone, leader, turn, hand,
-hand_sizes, face_down (own face-down card or None), face_down_placed, fan_size,
-law_cards, laws, illusionist_waiting, replacement, rules, bids, bid_needed,
-trick, trick_number, rope_top, tricks, tricks_won, cannot_hold (cards each seat
-has shown it does not hold, from public play), piles, rope_out, scores,
-scored_hands (each scored hand with its per-Law score lines), winners.
+hand_sizes, face_down (own face-down card or None), face_down_placed, fan_size
+(the fan's cards while the pone picks, else 0), fan_cards (FAN_SIZE: the face-down
+cards a fan holds), pick_size (PICK_SIZE: how many of them the pone picks, the
+hand's Laws), law_cards, laws, illusionist_waiting, replacement, rules (with
+``line``, the rules in plain words), bids, bid_needed, trick, trick_number,
+rope_top, rope_guide (how to go on the rope pile, in plain words, or None), tricks
+(each with ``burned_by``, the name of the Law that burned it, or None), tricks_won,
+cannot_hold (cards each seat has shown it does not hold, from public play), piles,
+rope_out, scores, scored_hands (each scored hand with its per-Law score lines),
+winners.
 """
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
 
 from . import register
@@ -33,18 +39,22 @@ from .baker_laws import (
     LAW_OF_CARD,
     NO_TRUMP,
     NUM_CARDS,
-    STAR_HIGH,
     SUIT_NAMES,
     Rules,
+    burned_by,
     card_name,
     effective_suit,
     follow_cards,
     is_burned,
     law_view,
+    low_wins,
     rope_cards,
+    rope_guide,
     rope_playable,
     rules_for,
+    rules_line,
     score_hand,
+    stars_high,
     suit_of,
     trick_winner,
 )
@@ -56,8 +66,9 @@ TARGET = 31
 MAX_HANDS = 40  # a safety net: scores can drift below zero for ever (docs/rules)
 HAND_SIZE = 6
 MAX_BID = 5
-FAN_SIZE = 3
-FAN_PICKS = [[0, 1], [0, 2], [1, 2]]
+FAN_SIZE = 3  # the face-down cards: the set-aside one, the dealer's, the pone's
+PICK_SIZE = 2  # the pone picks this many of them blind: the hand's Laws
+FAN_PICKS = [list(p) for p in combinations(range(FAN_SIZE), PICK_SIZE)]
 
 SUITS: list[dict[str, str]] = [
     {"key": "rabbits", "name": "Rabbits", "color": "#b5651d"},
@@ -72,11 +83,12 @@ def rules_summary(rules: Rules) -> dict[str, Any]:
     return {
         "trump": None if rules.trump == NO_TRUMP else rules.trump,
         "trump_name": "none" if rules.trump == NO_TRUMP else SUIT_NAMES[rules.trump],
-        "stars_high": rules.keys[0] == STAR_HIGH or rules.keys[0] == -STAR_HIGH,
-        "low_wins": rules.keys[1] < 0,
+        "stars_high": stars_high(rules),
+        "low_wins": low_wins(rules),
         "illusionist_wins": rules.illusionist_wins,
         "rope": rules.rope,
         "needs_bid": rules.needs_bid,
+        "line": rules_line(rules),
     }
 
 
@@ -343,6 +355,7 @@ class MagicTrickBakerState(State):
                 "cards": [list(p) for p in record["cards"]],
                 "rope": rules.rope,
                 "burned": is_burned(self.laws, record),
+                "burned_by": burned_by(self.laws, record),
             },
             *replaced,
         ]
@@ -452,6 +465,7 @@ class MagicTrickBakerState(State):
             "winner": trick["winner"],
             "win_card": trick["win_card"],
             "burned": is_burned(self.laws, trick),
+            "burned_by": burned_by(self.laws, trick),
         }
 
     def piles(self) -> list[list[int]]:
@@ -466,6 +480,7 @@ class MagicTrickBakerState(State):
         rules = self.rules()
         over = self.phase == "over"
         own_down = self.down[seat]
+        pile = [c for _, c in self.trick]
         return {
             "seat": seat,
             "acting": list(self.acting()),
@@ -483,6 +498,8 @@ class MagicTrickBakerState(State):
             "face_down": own_down if own_down >= 0 else None,
             "face_down_placed": [d >= 0 for d in self.down],
             "fan_size": len(self.fan),
+            "fan_cards": FAN_SIZE,
+            "pick_size": PICK_SIZE,
             "law_cards": list(self.law_cards),
             "laws": [law_view(c) for c in self.laws],
             "illusionist_waiting": self.illusionist_waiting(),
@@ -493,6 +510,7 @@ class MagicTrickBakerState(State):
             "trick": [list(p) for p in self.trick],
             "trick_number": len(self.tricks) + 1,
             "rope_top": self.trick[-1][1] if self.trick and rules.rope else None,
+            "rope_guide": rope_guide(pile, rules) if pile and rules.rope else None,
             "tricks": [self._trick_view(t) for t in self.tricks],
             "tricks_won": self.tricks_won(),
             "cannot_hold": [list(f) for f in self.forbidden],
@@ -565,7 +583,6 @@ GAME = Game(
     state_class=MagicTrickBakerState,
     options=(),
     default_players=2,
-    extra={"suits": SUITS, "target": TARGET, "laws": [law_view(c) for c in range(NUM_CARDS)]},
 )
 MagicTrickBakerState.game = GAME
 register(GAME)

@@ -147,9 +147,7 @@ class DealSolver:
     ) -> None:
         self.suits = [list(r) for r in suits]
         self.known = [list(r) for r in known]
-        self.num_suits = num_suits
         self.num_ranks = num_ranks
-        self.weighted = weighted
         self.full_mask = (1 << num_suits) - 1
         top = factorial(num_suits)
         self.block_weight = [top // factorial(k) if weighted else 1 for k in range(num_suits + 1)]
@@ -735,7 +733,6 @@ GAME = Game(
         ),
     ),
     default_players=NUM_PLAYERS,
-    extra={"suits": SUITS, "trump_suit": HEARTS, "deck_size": DECK_SIZE, "num_ranks": NUM_RANKS},
 )
 MagicTrickWrayState.game = GAME
 register(GAME)

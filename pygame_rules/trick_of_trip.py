@@ -10,7 +10,11 @@ Observation fields (all seats): seat, acting, phase ("split" | "pick" | "play" |
 hand, hand_sizes, split_done, pick_done, stands (only the two stands beside
 the seat), known_hands (what the seat knows of every hand), trick, leader,
 turn, led_suit, trick_number, round_tricks, last_trick, discards, deck_size,
-won, scores, score_breakdown, cards_won, round_lead, round_results, winners.
+won, scores, score_breakdown, cards_won, round_lead, round_results, winners, and
+set_size (the cards in each set of a stand, SET_SIZE).
+
+Rules in plain words for the table (so a rule change touches this file only):
+PLAY_RULE (how tricks go) and SCORE_RULE (how won cards score).
 """
 
 from __future__ import annotations
@@ -51,6 +55,10 @@ LEAD_TIE = "lowest score, tie broken at random"
 WIN_FIRST_SEVEN = "the first 7 played, as a trump was played"
 WIN_LOWEST_TRUMP = "the lowest trump"
 WIN_LOWEST_LED = "the lowest card of the led suit"
+
+# The rules in plain words, for the table (see `trick_winner`, `playable_cards`, `score_of`).
+PLAY_RULE = "Low cards win; a 7 beats trumps. Follow the led suit if you can."
+SCORE_RULE = "per suit, highest rank × cards won"
 
 
 # -- cards --------------------------------------------------------------------
@@ -518,6 +526,7 @@ class TrickOfTripState(State):
             "round_lead": _copy_record(self.round_lead),
             "round_results": [list(r) for r in self.round_results],
             "winners": self.winners() if over else [],
+            "set_size": SET_SIZE,
         }
 
     # -- determinization ---------------------------------------------------------
@@ -643,7 +652,6 @@ GAME = Game(
     state_class=TrickOfTripState,
     options=(),
     default_players=4,
-    extra={"suits": SUITS, "trump_suit": TRUMP, "deck_size": DECK_SIZE},
 )
 TrickOfTripState.game = GAME
 register(GAME)

@@ -4,16 +4,29 @@ from __future__ import annotations
 
 from typing import Any
 
-from test_magic_trick_baker import GAME, H, I, R, W, law, play, play_state
+from test_magic_trick_baker import (
+    GAME,
+    ILLUSIONIST_HANDS,
+    PLAIN_HANDS,
+    H,
+    I,
+    R,
+    W,
+    law,
+    play,
+    play_state,
+)
 
 from pygame_rules import Rng
 from pygame_rules.baker_laws import card_name
 from pygame_rules.bots import RandomBot, SeatView, heuristic_factory, make_bot, play_out
 from pygame_rules.bots.magic_trick_baker import (
+    BOTS,
     ENDGAME_CARDS,
     ENDGAME_SAMPLES,
     Knowledge,
     MagicTrickBakerBot,
+    explain,
 )
 from pygame_rules.magic_trick_baker import MagicTrickBakerState
 
@@ -226,3 +239,39 @@ def test_the_endgame_search_thinks_in_slices_and_decides_as_at_once() -> None:
         while not search.step(0.0):
             pass
         assert search.best_action() == make_bot(GAME.id, "normal", 4).choose(view)
+
+
+# -- the hint's reason ---------------------------------------------------------------------
+def test_explain_says_whether_a_card_takes_the_trick_and_what_a_loser_brings() -> None:
+    assert BOTS.explain is explain
+    names = ["Bot 1", "You"]  # the human in seat 1
+    state = play_state(PLAIN_HANDS, [law("top-hat"), I], dealer=1)
+    lead = {"type": "play", "card": R(3)}
+    assert explain(SeatView(state, 0), lead, ["You", "Bot 1"]) == "leads the 3 of Rabbits"
+    play(state, R(3))
+    view = SeatView(state, 1)
+    assert (
+        explain(view, {"type": "play", "card": R(4)}, names) == "the 4 of Rabbits takes the trick"
+    )
+    assert explain(view, {"type": "play", "card": R(2)}, names) == (
+        "the 2 of Rabbits loses the trick to Bot 1: its Law, Oh, Dickens!, replaces The Illusionist"
+    )
+    play(state, R(4))  # the Illusionist is gone: a lost trick brings nothing now
+    play(state, W(4))
+    assert state.legal_actions(0) == [{"type": "play", "card": W(1)}]
+    assert explain(SeatView(state, 0), {"type": "play", "card": W(1)}, ["You", "Bot 1"]) == (
+        "the Star of Wands loses the trick to Bot 1"
+    )
+
+
+def test_explain_has_no_words_for_the_ritual_bids_and_rope_piles() -> None:
+    state = GAME.new_game(2, 3)
+    view = SeatView(state, state.turn)
+    assert explain(view, view.legal_actions()[0], ["You", "Bot 1"]) is None
+    hands = [[R(1), R(2), H(1), H(2), W(1)], [R(3), R(4), H(3), W(2), I]]
+    rope = play_state(hands, [law("rope-trick"), law("top-hat")], dealer=1)
+    assert explain(SeatView(rope, 0), {"type": "play", "card": R(1)}, ["You", "Bot 1"]) is None
+    bidding = play_state(ILLUSIONIST_HANDS, [I, law("top-hat")], dealer=1)
+    play(bidding, H(1), W(3))  # The Contract replaces the Illusionist: bids now
+    view = SeatView(bidding, bidding.turn)
+    assert explain(view, {"type": "bid", "tricks": 2}, ["You", "Bot 1"]) is None

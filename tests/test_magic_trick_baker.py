@@ -6,6 +6,7 @@ Hats and Wands, I is the Illusionist.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,19 +16,32 @@ import pygame_rules
 from pygame_rules import IllegalAction, Rng, visible_events
 from pygame_rules.baker_laws import (
     CARD_OF_LAW,
+    FOLLOW_RULE,
     ILLUSIONIST,
     LAW_OF_CARD,
+    NO_FOLLOW_RULE,
     NO_TRUMP,
+    ROPE_LEAD_RULE,
+    TheIllusionist,
     card_name,
     follow_cards,
     rope_cards,
+    rope_guide,
     rope_playable,
     rules_for,
+    rules_line,
     score_hand,
     score_seat,
     trick_winner,
 )
-from pygame_rules.magic_trick_baker import MAX_HANDS, TARGET, MagicTrickBakerState
+from pygame_rules.magic_trick_baker import (
+    FAN_PICKS,
+    FAN_SIZE,
+    MAX_HANDS,
+    PICK_SIZE,
+    TARGET,
+    MagicTrickBakerState,
+)
 
 TestConformance = conformance_suite("magic-trick-baker")
 
@@ -906,3 +920,94 @@ def test_clone_shares_no_scored_hand_with_its_original() -> None:
         copy.apply(seat, rng.choice(copy.legal_actions(seat)))
     assert len(copy.scored_hands) > 2
     assert state.to_json() == before
+
+
+# -- the rules in plain words (the table prints them; a rule change touches the engine) ----
+def test_the_observation_gives_the_fan_and_the_pick_sizes() -> None:
+    state = GAME.new_game(2, 4)
+    obs = state.observation(0)
+    assert (obs["fan_cards"], obs["pick_size"], obs["fan_size"]) == (FAN_SIZE, PICK_SIZE, 0)
+    assert (FAN_SIZE, PICK_SIZE) == (3, 2)
+    assert FAN_PICKS == [[0, 1], [0, 2], [1, 2]]
+    while state.phase != "pick":
+        state.apply(state.turn, state.legal_actions(state.turn)[0])
+    assert state.observation(state.pone)["fan_size"] == FAN_SIZE
+    assert [a["fan"] for a in state.legal_actions(state.pone)] == FAN_PICKS
+
+
+def test_rules_line_says_trump_order_and_trick_type() -> None:
+    assert rules_line(rules_for((law("top-hat"), law("poison")))) == (
+        "Trump: Hats (the Illusionist is trump too) · Stars low (1) · high cards win."
+    )
+    assert rules_line(rules_for((law("top-hat"), law("top-rabbit")))) == (
+        "Trump: none (only the Illusionist beats other suits) · Stars low (1) · high cards win."
+    )
+    assert rules_line(rules_for((law("topsy-turvy"), law("stars-are-right")))) == (
+        "Trump: Wands (the Illusionist is trump too) · Stars high (13) · low cards win · "
+        "the Illusionist never wins."
+    )
+    assert rules_line(rules_for((law("rope-trick"), law("moon-shot")))).endswith(
+        "high cards win · rope tricks."
+    )
+    state = play_state(PLAIN_HANDS, [law("top-hat"), I])
+    assert state.observation(0)["rules"]["line"] == rules_line(state.rules())
+
+
+def test_rope_guide_says_what_goes_on_the_top_card() -> None:
+    rope = rules_for((law("rope-trick"), law("top-hat")))
+    assert rope_guide([R(1), R(3)], rope) == (
+        "Top card: 3 of Rabbits. Play a higher Rabbit card, or any 3; the Illusionist goes on "
+        "anything. Who cannot play loses the pile to the other player."
+    )
+    assert rope_guide([H(2), W(1)], rope).startswith("Top card: Star of Wands. Play a higher Hat")
+    topsy = rules_for((law("rope-trick"), law("topsy-turvy")))
+    assert "Play a lower Rabbit card, or any 3;" in rope_guide([R(3)], topsy)
+    assert rope_guide([R(3), I], rope) == "Nothing goes on the Illusionist: this pile is taken."
+    assert "+2 and the last pile" in ROPE_LEAD_RULE and "gets +2" in LAW_OF_CARD[W(4)].text
+    hands = [[R(1), R(2), H(1), H(2), W(1)], [R(3), R(4), H(3), W(2), I]]
+    state = play_state(hands, [law("rope-trick"), law("top-hat")], dealer=1)
+    assert state.observation(0)["rope_guide"] is None  # nothing led yet
+    play(state, R(1))
+    for seat in (0, 1):
+        assert state.observation(seat)["rope_guide"] == rope_guide([R(1)], state.rules())
+    plain = play_state(PLAIN_HANDS, [law("top-hat"), I])
+    play(plain, plain.legal_actions(plain.turn)[0]["card"])
+    assert plain.observation(0)["rope_guide"] is None  # not a rope trick
+
+
+def test_a_burned_trick_names_the_law_that_burned_it() -> None:
+    hands = [[R(4), R(1), R(2), R(3), W(2)], [I, H(4), W(3), W(4), H(1)]]
+    state = play_state(hands, [law("night-club"), law("moon-shot")], dealer=1)
+    events = play(state, R(4), I)
+    assert next(e for e in events if e["type"] == "trick")["burned_by"] == "Night Club"
+    assert state.observation(0)["tricks"][0]["burned_by"] == "Night Club"
+    events = play(state, H(4), R(1))
+    assert next(e for e in events if e["type"] == "trick")["burned_by"] is None
+
+
+def test_the_table_prints_the_engines_rule_words() -> None:
+    """The Baker table restates no rule: Law texts, rules, counts come from the engine."""
+    from ui import magic_trick_baker as table
+
+    source = Path(table.__file__).read_text(encoding="utf-8")
+    restated = [
+        "by Night Club",
+        "(Night Club)",
+        "+2",
+        "(13)",
+        "(1)",
+        "counts as trump",
+        "higher card of",
+        "first trick, normally",
+        "len(chosen) < 2",
+        "== 2",
+        "of the three",
+        "two blind",
+        "of 2 chosen",
+        "Pick two",
+        "The Illusionist waits",
+    ]
+    for words in restated:
+        assert words not in source, words
+    assert TheIllusionist.name == "The Illusionist" and "waits" in TheIllusionist.waiting
+    assert FOLLOW_RULE.startswith("You must follow") and NO_FOLLOW_RULE.endswith("discard.")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
+from pathlib import Path
 
 import pytest
 from conformance import conformance_suite
@@ -14,6 +15,7 @@ from pygame_rules import IllegalAction, Rng
 from pygame_rules.magic_trick_wray import (
     DECK_SIZE,
     HAND_SIZE,
+    HANDS_PER_GAME,
     HEARTS,
     SUIT_NAMES,
     SUIT_SYMBOLS,
@@ -723,3 +725,13 @@ def test_positions_written_as_floats_or_bools_are_refused() -> None:
         with pytest.raises(IllegalAction, match=wanted):
             state.apply(seat, bad)
     assert json.dumps(state.to_json(), sort_keys=True) == before
+
+
+def test_the_table_prints_the_engines_trump_suit_and_hand_count() -> None:
+    """The Wray table restates neither the trump suit nor the number of hands."""
+    from ui import magic_trick_wray as table
+
+    assert table.trump_note() == "Hearts ♥ are trump."
+    source = Path(table.__file__).read_text(encoding="utf-8")
+    assert "Hearts ♥ are trump" not in source and "All four" not in source
+    assert table.number_word(HANDS_PER_GAME) == "four"

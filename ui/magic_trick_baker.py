@@ -1,11 +1,16 @@
-"""Magic Trick (Baker) table: the setup ritual, the two Laws in plain words, tricks, rope piles,
+"""Magic Trick (Baker) table: the setup ritual, the Laws in plain words, tricks, rope piles,
 and every hand's score explained Law by Law.
 
 The human takes part in the ritual: put a card face down (each card shows the Law it
-would bring), pick two of the three face-down cards (tap two, then turn them up), see
-them become the Laws. The Laws stay on the table with their text; when the Illusionist
-is replaced the table says so. Bids, tricks (a rope trick is a growing pile with
-"play higher or match" guidance), the last hand's breakdown and the totals to 31.
+would bring), pick the Laws blind from the face-down cards (tap them, then turn them
+up), see them become the Laws. The Laws stay on the table with their text; when the
+Illusionist is replaced the table says so. Bids, tricks (a rope trick is a growing pile
+with the engine's guidance), the last hand's breakdown and the totals to the target.
+
+Every rule the table states comes from the engine: Law texts and the Illusionist's
+words (`baker_laws`), the rules line, the rope guide, the fan and pick sizes and the
+Law that burned a trick (the observation), the follow and rope-lead rules
+(`baker_laws` constants). The table only prints them.
 """
 
 from __future__ import annotations
@@ -13,15 +18,18 @@ from __future__ import annotations
 from typing import Any
 
 from pygame_rules.baker_laws import (
+    FOLLOW_RULE,
     ILLUSIONIST,
     LAW_OF_CARD,
-    RANK_NAMES,
-    SUIT_NAMES,
+    NO_FOLLOW_RULE,
+    ROPE_LEAD_RULE,
+    ROPE_OUT_POINTS,
+    TheIllusionist,
     card_name,
     rank_of,
     suit_of,
 )
-from pygame_rules.magic_trick_baker import SUITS
+from pygame_rules.magic_trick_baker import FAN_SIZE, PICK_SIZE, SUITS
 
 from .tables import (
     GameTable,
@@ -37,8 +45,20 @@ from .tables import (
 from .vdom import El, h
 from .widgets import action_button, board, card, controls, prompt, seat_panel, table
 
-FAN = "mtb-fan"  # UI step: select a face-down card of the fan (two, then confirm)
+FAN = "mtb-fan"  # UI step: select face-down cards of the fan (as many as picked, then confirm)
 RANK_MARKS = ["★", "2", "3", "4"]
+NUMBER_WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+ORDINAL_WORDS = ["zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh"]
+
+
+def number_word(n: int) -> str:
+    """'two' for 2 (a count the engine gives, in a sentence)."""
+    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+
+
+def the_last(fan: int) -> str:
+    """'the third': the card of a fan of `fan` left when the others are picked."""
+    return f"the {ORDINAL_WORDS[fan]}" if 0 <= fan < len(ORDINAL_WORDS) else "the last"
 
 
 # -- words -----------------------------------------------------------------------------
@@ -112,7 +132,7 @@ def law_tile(law: dict[str, Any], *, fresh: bool, replaced_from: int | None = No
         origin = h(
             "p",
             {"class": "law-origin"},
-            f"Replaced The Illusionist: the {law['card_name']} lost trick {replaced_from}.",
+            f"Replaced {TheIllusionist.name}: the {law['card_name']} lost trick {replaced_from}.",
         )
     return h(
         "div",
@@ -145,39 +165,15 @@ def laws_panel(view: TableView) -> El | None:
         )
     note = None
     if obs["illusionist_waiting"]:
-        note = h(
-            "p",
-            {"class": "law-note"},
-            "The Illusionist waits: when a card loses a trick (the first trick, normally), "
-            "that card's Law takes its place for the whole hand.",
-        )
+        note = h("p", {"class": "law-note"}, TheIllusionist.waiting)
     return h(
         "section",
         {"class": "laws", "aria-label": "This hand's Laws"},
         h("h3", {"class": "laws-title"}, "This hand's Laws"),
         h("div", {"class": "law-tiles"}, tiles),
         note,
-        h("p", {"class": "rules-line"}, rules_line(obs)),
+        h("p", {"class": "rules-line"}, obs["rules"]["line"]),
     )
-
-
-def rules_line(obs: dict[str, Any]) -> str:
-    """Trump, order and trick type in one line."""
-    r = obs["rules"]
-    if r["trump"] is None:
-        trump = "Trump: none (only the Illusionist beats other suits)"
-    else:
-        trump = f"Trump: {r['trump_name']} (the Illusionist is trump too)"
-    parts = [
-        trump,
-        "Stars high (13)" if r["stars_high"] else "Stars low (1)",
-        "low cards win" if r["low_wins"] else "high cards win",
-    ]
-    if not r["illusionist_wins"]:
-        parts.append("the Illusionist never wins")
-    if r["rope"]:
-        parts.append("rope tricks")
-    return " · ".join(parts) + "."
 
 
 # -- the setup ritual ----------------------------------------------------------------------------
@@ -186,6 +182,7 @@ def ritual_area(view: TableView) -> list[El]:
     obs = view.obs
     names = view.names
     dealer, pone = obs["dealer"], obs["pone"]
+    fan, picks = number_word(obs["fan_cards"]), number_word(obs["pick_size"])
     if obs["phase"] == "down":
         slots = [captioned(back_el("The set-aside card, face down"), "set aside")]
         for seat in (dealer, pone):
@@ -203,7 +200,7 @@ def ritual_area(view: TableView) -> list[El]:
             h(
                 "p",
                 {"class": "ritual-note"},
-                "Face-down cards (two of these three become the Laws):",
+                f"Face-down cards ({picks} of these {fan} become the Laws):",
             ),
             h(
                 "div",
@@ -217,8 +214,9 @@ def ritual_area(view: TableView) -> list[El]:
         chosen = picked(view)
         backs = []
         for i in range(obs["fan_size"]):
-            label = f"Face-down card {i + 1} of 3"
-            if picking and (i in chosen or len(chosen) < 2):  # two chosen: the third waits
+            label = f"Face-down card {i + 1} of {obs['fan_size']}"
+            # all picks chosen: the other cards wait
+            if picking and (i in chosen or len(chosen) < obs["pick_size"]):
                 state = "selected" if i in chosen else "not selected"
                 backs.append(back_el(f"{label}, {state}", ui=(FAN, i), selected=i in chosen))
             else:
@@ -227,9 +225,9 @@ def ritual_area(view: TableView) -> list[El]:
             h(
                 "p",
                 {"class": "ritual-note"},
-                f"The three face-down cards, shuffled: {object_name(chooser)} "
-                f"{verb(chooser, 'picks')} two blind; they become the Laws, the third is burned "
-                "unseen.",
+                f"The {fan} face-down cards, shuffled: {object_name(chooser)} "
+                f"{verb(chooser, 'picks')} {picks} blind; they become the Laws, "
+                f"{the_last(obs['fan_cards'])} is burned unseen.",
             ),
             h("div", {"class": "ritual-row fan", "role": "group", "aria-label": "The fan"}, backs),
         ]
@@ -241,8 +239,8 @@ def picked(view: TableView) -> list[int]:
 
 
 def on_ui(name: str, value: str, view: TableView) -> bool:
-    """Select (or unselect) a face-down card of the fan; at most two (the third card is
-    no button while two are chosen). True: the step was ours."""
+    """Select (or unselect) a face-down card of the fan; at most as many as the pone picks
+    (the other cards are no buttons while that many are chosen). True: the step was ours."""
     if name != FAN:
         return False
     try:
@@ -252,14 +250,14 @@ def on_ui(name: str, value: str, view: TableView) -> bool:
     chosen = picked(view)
     if i in chosen:
         chosen.remove(i)
-    elif 0 <= i < view.obs["fan_size"] and len(chosen) < 2:
+    elif 0 <= i < view.obs["fan_size"] and len(chosen) < view.obs["pick_size"]:
         chosen = [*chosen, i]
     view.local["fan"] = chosen
     return True
 
 
 def on_hint(action: dict[str, Any], view: TableView) -> None:
-    """A hinted pick: select its two cards so its button appears."""
+    """A hinted pick: select its cards so its button appears."""
     if action.get("type") == "pick":
         view.local["fan"] = list(action["fan"])
 
@@ -292,7 +290,7 @@ def trick_area(view: TableView) -> list[El]:
             played_cards(view, obs["trick"], cls="rope-pile", small=True),
         ]
         if obs["turn"] != view.human:  # the human's prompt gives the same guidance
-            items.append(h("p", {"class": "rope-guide"}, rope_guide(obs)))
+            items.append(h("p", {"class": "rope-guide"}, obs["rope_guide"]))
         return items
     if obs["trick"]:
         return [
@@ -303,7 +301,7 @@ def trick_area(view: TableView) -> list[El]:
     if obs["tricks"]:
         last = obs["tricks"][-1]
         winner = names[last["winner"]]
-        burned = " — burned by Night Club" if last["burned"] else ""
+        burned = f" — burned by {last['burned_by']}" if last["burned"] else ""
         took = f"Trick {number - 1}: {winner} {verb(winner, 'takes')} it{burned}."
         items.append(h("p", {"class": "trick-title"}, took))
         items.append(played_cards(view, last["cards"], cls="trick last", small=True))
@@ -312,20 +310,6 @@ def trick_area(view: TableView) -> list[El]:
         kind = "a rope trick" if rope else f"trick {number}"
         items.append(h("p", {"class": "lead-note"}, f"{leader} {verb(leader, 'leads')} {kind}."))
     return items
-
-
-def rope_guide(obs: dict[str, Any]) -> str:
-    """How to go on a rope pile, in words."""
-    top = obs["trick"][-1][1]
-    led = SUIT_NAMES[suit_of(obs["trick"][0][1])]
-    if top == ILLUSIONIST:
-        return "Nothing goes on the Illusionist: this pile is taken."
-    higher = "lower" if obs["rules"]["low_wins"] else "higher"
-    return (
-        f"Top card: {title(top)}. Play a {higher} {led[:-1]} card, or any "
-        f"{RANK_NAMES[rank_of(top)]}; the Illusionist goes on anything. "
-        "Who cannot play loses the pile to the other player."
-    )
 
 
 # -- seats and my area ------------------------------------------------------------------------
@@ -401,13 +385,14 @@ def my_area(view: TableView) -> list[El]:
     hand = obs["hand"]
     downs = {a["card"]: a for a in view.legal_of("down")}
     plays = {a["card"]: a for a in view.legal_of("play")}
+    fan, picks = number_word(obs["fan_cards"]), number_word(obs["pick_size"])
     if downs:
         items.append(
             prompt(
                 "Choose a card to put face down.",
-                note="It leaves your hand, and two times in three it becomes one of this "
+                note=f"It leaves your hand, and {picks} times in {fan} it becomes one of this "
                 "hand's Laws (the caption is its Law). The other player does the same; the "
-                "pone then picks two of the three face-down cards blind.",
+                f"pone then picks {picks} of the {fan} face-down cards blind.",
             )
         )
         items.append(hand_row(view, hand, downs, "Put {card} face down (its Law: {law})"))
@@ -415,31 +400,30 @@ def my_area(view: TableView) -> list[El]:
         return items
     if view.legal_of("pick"):
         chosen = picked(view)
-        if len(chosen) == 2:
+        if len(chosen) == obs["pick_size"]:
             action = {"type": "pick", "fan": sorted(chosen)}
             button = [
-                action_button(action, "Turn these two face up", cls="btn primary"),
+                action_button(action, f"Turn these {picks} face up", cls="btn primary"),
                 h("p", {"class": "hint"}, "To change your pick, tap a chosen card first."),
             ]
         else:
-            button = [
-                h("p", {"class": "hint"}, f"Tap two face-down cards ({len(chosen)} of 2 chosen).")
-            ]
+            count = f"{len(chosen)} of {obs['pick_size']} chosen"
+            button = [h("p", {"class": "hint"}, f"Tap {picks} face-down cards ({count}).")]
         items.append(
             prompt(
-                "Pick two of the three face-down cards.",
+                f"Pick {picks} of the {fan} face-down cards.",
                 note="You cannot see them: one of them is yours, one the dealer's, one was set "
-                "aside at the deal. The two you pick become the Laws.",
+                f"aside at the deal. The {picks} you pick become the Laws.",
             )
         )
-        items.append(controls(button, label="Pick two"))
+        items.append(controls(button, label=f"Pick {picks}"))
     elif view.legal_of("bid"):
         bids = view.legal_of("bid")
         law = next((x for x in obs["laws"] if x["needs_bid"]), None)
         why = f"{law['name']}: {law['text']}" if law else ""
         if obs["tricks"]:
             won = obs["tricks_won"][me]
-            why += f" The bid counts every trick of the hand: you have {plural(won, 'trick')}."
+            why += f" {TheIllusionist.late_bid}: you have {plural(won, 'trick')}."
         items.append(prompt("Bid how many tricks you will win.", note=why))
         items.append(
             controls(
@@ -461,20 +445,13 @@ def play_prompt(view: TableView, plays: dict[int, dict[str, Any]]) -> El:
     obs = view.obs
     if obs["rules"]["rope"]:
         if obs["trick"]:
-            return prompt("Your turn: go on the pile.", note=rope_guide(obs))
-        return prompt(
-            "Your turn: lead a rope trick.",
-            note="Players take turns playing a higher card of the led suit or a card of "
-            "the same rank as the top card. Run out of cards first: +2 and the last pile.",
-        )
+            return prompt("Your turn: go on the pile.", note=obs["rope_guide"])
+        return prompt("Your turn: lead a rope trick.", note=ROPE_LEAD_RULE)
     if not obs["trick"]:
         return prompt("Your lead: play any card.")
     if len(plays) < len(obs["hand"]):
-        return prompt(
-            "Your turn: follow suit.",
-            note="You must follow the led suit (the Illusionist counts as trump).",
-        )
-    return prompt("Your turn: play any card.", note="You cannot follow suit: trump or discard.")
+        return prompt("Your turn: follow suit.", note=FOLLOW_RULE)
+    return prompt("Your turn: play any card.", note=NO_FOLLOW_RULE)
 
 
 def hand_row(
@@ -513,7 +490,7 @@ def breakdown(view: TableView, record: dict[str, Any], *, heading: str) -> El:
     """One scored hand: every seat's lines, each naming the Law that gave or took the points."""
     laws = ", ".join(law_name(c) for c in record["laws"])
     blocks = []
-    for seat in range(2):
+    for seat in range(len(record["lines"])):
         lines = record["lines"][seat]
         rows = [
             h(
@@ -565,7 +542,9 @@ def sheet(view: TableView) -> El:
         "div",
         {"class": "table-scroll", "tabindex": "0", "role": "region", "aria-label": "Score sheet"},
         table(
-            ["Hand", "Laws", *view.names[:2]], rows, caption=f"Scores (first to {obs['target']})"
+            ["Hand", "Laws", *view.names[: len(obs["scores"])]],
+            rows,
+            caption=f"Scores (first to {obs['target']})",
         ),
     )
 
@@ -666,13 +645,16 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
     if kind == "fan":
         pone = names[event["pone"]]
         chooser = object_name(pone)
-        return f"The three face-down cards are shuffled; {chooser} {verb(pone, 'picks')} two."
+        return (
+            f"The {number_word(FAN_SIZE)} face-down cards are shuffled; {chooser} "
+            f"{verb(pone, 'picks')} {number_word(PICK_SIZE)}."
+        )
     if kind == "laws":
         laws = " and ".join(
             law_name(c) if law_name(c) == title(c) else f"{law_name(c)} ({title(c)})"
             for c in event["cards"]
         )
-        return f"The Laws: {laws}. The third card is burned unseen."
+        return f"The Laws: {laws}. {the_last(FAN_SIZE).capitalize()} card is burned unseen."
     if kind == "own_card_fate":
         fate = "became a Law" if event["fate"] == "law" else "was the burned card"
         return f"({their(who).capitalize()} {title(event['card'])} {fate}.)"
@@ -686,10 +668,10 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
     if kind == "stuck":
         return f"{who} cannot go on {the_card(event['top'])}."
     if kind == "rope_out":
-        return f"{who} played {their(who)} last card: +2, and the pile."
+        return f"{who} played {their(who)} last card: {signed(ROPE_OUT_POINTS)}, and the pile."
     if kind == "trick":
         winner = names[event["winner"]]
-        burned = " It is burned (Night Club)." if event.get("burned") else ""
+        burned = f" It is burned ({event['burned_by']})." if event.get("burned") else ""
         return (
             f"{winner} {verb(winner, 'takes')} trick {event['trick_number']} "
             f"with {the_card(event['win_card'])}.{burned}"
@@ -697,11 +679,12 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
     if kind == "illusionist":
         return (
             f"The {card_name(event['card'])} lost: its Law, {law_name(event['card'])}, "
-            "replaces The Illusionist."
+            f"replaces {TheIllusionist.name}."
         )
     if kind == "hand_scored":
-        parts = [f"{names[s]} {signed(event['points'][s])}" for s in range(2)]
-        totals = ", ".join(f"{names[s]} {number(event['totals'][s])}" for s in range(2))
+        seats = range(len(event["points"]))
+        parts = [f"{names[s]} {signed(event['points'][s])}" for s in seats]
+        totals = ", ".join(f"{names[s]} {number(event['totals'][s])}" for s in seats)
         return f"Hand {event['hand']} scored: " + ", ".join(parts) + f". Totals: {totals}."
     if kind == "tie_at_top":
         return "Tied at the top: another hand."

@@ -29,6 +29,20 @@ def suit_words(suit: int) -> str:
     return f"{info['name']} {info['symbol']}" + (" (trump)" if suit == HEARTS else "")
 
 
+def trump_note() -> str:
+    """The engine's trump suit in a sentence: '<name> <symbol> are trump.'."""
+    info = SUITS[HEARTS]
+    return f"{info['name']} {info['symbol']} are trump."
+
+
+NUMBER_WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+
+
+def number_word(n: int) -> str:
+    """'four' for 4 (a count the engine gives, in a sentence)."""
+    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+
+
 def range_text(span: list[int] | None) -> str:
     """The deduction note for a hidden card: '2–5', or '3' once only one rank is left."""
     if not span:
@@ -240,7 +254,8 @@ def hand_results(view: TableView, record: dict[str, Any]) -> El:
 def centre_area(view: TableView) -> list[El]:
     obs = view.obs
     if obs["phase"] == "over":
-        items = [h("p", {"class": "centre-title"}, "All four hands are over.")]
+        done = f"All {number_word(obs['hands_total'])} hands are over."
+        items = [h("p", {"class": "centre-title"}, done)]
         if obs["score_sheet"]:
             items.append(hand_results(view, obs["score_sheet"][-1]))
         return items
@@ -257,7 +272,7 @@ def centre_area(view: TableView) -> list[El]:
                 "p",
                 {"class": "led-note"},
                 # suit_words already says "(trump)" when hearts are led.
-                f"Led: {suit_words(led)}." + ("" if led == HEARTS else " Hearts ♥ are trump."),
+                f"Led: {suit_words(led)}." + ("" if led == HEARTS else " " + trump_note()),
             )
         )
         items.append(trick_cards(view, obs["trick"]))
@@ -267,7 +282,7 @@ def centre_area(view: TableView) -> list[El]:
             h(
                 "p",
                 {"class": "led-note"},
-                f"{leader} {verb(leader, 'leads')}. Hearts ♥ are trump.",
+                f"{leader} {verb(leader, 'leads')}. {trump_note()}",
             )
         )
         last = obs["last_trick"]
@@ -478,37 +493,6 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
         many = len(winners) > 1 or winners == ["You"]
         return f"Game over: {' and '.join(winners)} {'win' if many else 'wins'}."
     return None
-
-
-def hint_reason(action: dict[str, Any], view: TableView) -> str | None:
-    """Why the hinted move makes sense, in the words a player would use."""
-    obs = view.obs
-    me = obs["seat"]
-    row = obs["rows"][me]
-    if action["type"] == "pass":
-        return "keeps your sleeve empty for now: a later card may fit your tricks better"
-    pos = action["pos"]
-    suit = row["suits"][pos]
-    same = [p for p, s in enumerate(row["suits"]) if s == suit and row["status"][p] == "hidden"]
-    place = "your lowest" if pos == same[0] else "your highest" if pos == same[-1] else "a middle"
-    if action["type"] == "sleeve":
-        return f"sleeves {place} {SUITS[suit]['name']} card as your bid"
-    led = obs["led_suit"]
-    if led is None:
-        how = f"leads {place} {SUITS[suit]['name']} card"
-    elif suit == led:
-        how = f"follows suit with {place} {SUITS[suit]['name']} card"
-    elif suit == HEARTS:
-        how = f"trumps with {place} heart"
-    else:
-        how = f"throws off a {SUITS[suit]['name']} card (it cannot win)"
-    bid = obs["bids"][me] if obs["sleeves"][me] is not None else None
-    if bid is None:
-        return how
-    won = obs["tricks_won"][me]
-    if won >= bid:
-        return f"{how}: you already have your bid of {bid}"
-    return f"{how}: you need {plural(bid - won, 'more trick')} for your bid of {bid}"
 
 
 TABLE = GameTable(render, describe, final_details=final_details)

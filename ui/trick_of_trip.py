@@ -4,13 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_rules.trick_of_trip import SUITS, card_name, rank_of, suit_of, trick_winner
+from pygame_rules.trick_of_trip import PLAY_RULE, SCORE_RULE, SUITS, card_name, rank_of, suit_of
 
-from .tables import GameTable, TableView, object_name, verb
+from .tables import GameTable, TableView, object_name, possessive, verb
 from .vdom import El, h
 from .widgets import action_button, board, card, card_row, controls, prompt, seat_panel, table
 
 TOGGLE = "tot-move"  # move a card between the two groups while splitting
+NUMBER_WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+
+
+def number_word(n: int) -> str:
+    """'six' for 6 (a count the engine gives, in a sentence)."""
+    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
 
 
 def card_el(
@@ -62,7 +68,7 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
         return f"You drew {cards_text(event['cards'])}."
     if kind == "stand_picked":
         who = names[event["receiver"]]
-        giver = "your" if event["splitter"] == 0 else names[event["splitter"]] + "'s"
+        giver = possessive(names[event["splitter"]])
         return f"{who} took {cards_text(event['picked'])} from {giver} stand."
     if kind == "tricks_start":
         leader = names[event["leader"]]
@@ -80,7 +86,7 @@ def on_ui(name: str, value: str, view: TableView) -> bool:
     c = int(value)
     if c in group_b:
         group_b.remove(c)
-    elif len(group_b) < 3 and c in view.obs["hand"]:
+    elif len(group_b) < view.obs["set_size"] and c in view.obs["hand"]:
         group_b.append(c)
     return True
 
@@ -106,12 +112,15 @@ def draft_area(view: TableView) -> list[El]:
         group_b = [c for c in view.local.get("group_b", []) if c in obs["hand"]]
         group_a = [c for c in obs["hand"] if c not in group_b]
         to_whom = view.names[obs["pass_to"]]
-        full = len(group_b) == 3
+        size = obs["set_size"]
+        full = len(group_b) == size
         confirm = split_action(view, group_b) if full else None
+        cards, groups = len(obs["hand"]), len(obs["hand"]) // size
         # With group B full, group A's cards are not buttons: a tap on them could do nothing.
         return [
             prompt(
-                "Split your six cards into two groups of three.",
+                f"Split your {number_word(cards)} cards into {number_word(groups)} groups of "
+                f"{number_word(size)}.",
                 note=f"Tap a card to move it between the groups. {to_whom} will take one "
                 "group; you keep the other.",
             ),
@@ -128,27 +137,30 @@ def draft_area(view: TableView) -> list[El]:
                     h("p", {"class": "hint"}, "To change group B, tap one of its cards first."),
                 ]
                 if confirm
-                else [h("p", {"class": "hint"}, f"Group B needs 3 cards ({len(group_b)} now).")]
+                else [
+                    h("p", {"class": "hint"}, f"Group B needs {size} cards ({len(group_b)} now).")
+                ]
             ),
         ]
     if obs["phase"] == "pick" and view.legal:
         stand = next(s for s in obs["stands"] if s["receiver"] == view.human)
         giver = view.names[stand["splitter"]]
+        sets = stand["sets"]
         return [
             prompt(
-                f"Take one of the two groups {giver} offers you.",
+                f"Take one of the {number_word(len(sets))} groups {giver} offers you.",
                 note="The other group goes back to them.",
             ),
             *[
                 h(
                     "div",
                     {"class": "offer"},
-                    card_row([card_el(c) for c in stand["sets"][i]], label=f"Group {i + 1}"),
+                    card_row([card_el(c) for c in cards], label=f"Group {i + 1}"),
                     action_button(
                         {"type": "pick", "set": i}, f"Take group {i + 1}", cls="btn primary"
                     ),
                 )
-                for i in (0, 1)
+                for i, cards in enumerate(sets)
             ],
         ]
     return []
@@ -270,7 +282,7 @@ def hand_area(view: TableView) -> list[El]:
     plays = {a["card"]: a for a in view.legal_of("play")}
     hand = card_row([card_el(c, action=plays.get(c)) for c in obs["hand"]], label="Your hand")
     if plays:
-        note = "Low cards win; a 7 beats trumps. Follow the led suit if you can."
+        note = PLAY_RULE
         if obs["led_suit"] is not None:
             note = f"Led suit: {SUITS[obs['led_suit']]['name']}. " + note
         return [prompt("Your turn: play a highlighted card.", note=note), hand]
@@ -278,7 +290,7 @@ def hand_area(view: TableView) -> list[El]:
     return [h("p", {"class": "hint"}, waiting), hand] if waiting else [hand]
 
 
-TITLE = "Score: per suit, highest rank × cards won"
+TITLE = f"Score: {SCORE_RULE}"
 
 
 def score_table(view: TableView) -> El:
@@ -323,21 +335,6 @@ def render(view: TableView) -> El:
 
 def final_details(view: TableView) -> El:
     return score_table(view)
-
-
-def hint_reason(action: dict[str, Any], view: TableView) -> str | None:
-    """Why the hinted card makes sense: whether it would win the trick as it stands."""
-    if action["type"] != "play":
-        return None
-    obs = view.obs
-    card = action["card"]
-    trick = [list(p) for p in obs["trick"]] + [[obs["seat"], card]]
-    winner, why = trick_winner(trick)
-    if len(trick) == 1:
-        return f"leads the {card_name(card)}"
-    if winner == obs["seat"]:
-        return f"the {card_name(card)} takes the trick so far ({why})"
-    return f"the {card_name(card)} ducks: the trick goes to {view.names[winner]} so far ({why})"
 
 
 TABLE = GameTable(render, describe, on_ui=on_ui, on_hint=on_hint, final_details=final_details)

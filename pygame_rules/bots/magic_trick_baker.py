@@ -29,6 +29,8 @@ from ..baker_laws import (
     LAW_OF_CARD,
     NUM_CARDS,
     Rules,
+    TheIllusionist,
+    card_name,
     follow_cards,
     is_burned,
     rope_cards,
@@ -36,7 +38,7 @@ from ..baker_laws import (
     trick_winner,
 )
 from ..contract import Action, Observation
-from ..magic_trick_baker import MAX_BID
+from ..magic_trick_baker import HAND_SIZE, MAX_BID
 from ..rng import Rng
 from .base import Decided, GameBots, SeatView, Thinking
 
@@ -44,7 +46,7 @@ SAMPLES = 12  # opponent hands sampled per decision
 DICKENS_LOSS = 2.5  # rough positive points lost when missing an Oh, Dickens! bid
 LAW_WEIGHT = 0.5  # how much a Law a losing card would bring counts against the trick
 NIGHT_CLUB_KEEP = 0.6  # rough share of tricks that Night Club does not burn
-HAND_TRICKS = 5
+HAND_TRICKS = HAND_SIZE - 1  # a hand's tricks: every dealt card but the face-down one
 MISS_CHANCE = 0.5  # rough chance a bid is missed, for judging a bidding Law in advance
 ENDGAME_CARDS = 3  # search the hand exactly once both hold this many cards or fewer
 ENDGAME_SAMPLES = 6  # deals sampled for that search
@@ -438,4 +440,34 @@ class MagicTrickBakerBot:
 # The search (bots/search.py) plays this game with its default settings and budgets.
 SEARCH_TUNING: dict[str, Any] = {}
 
-BOTS = GameBots(heuristic=MagicTrickBakerBot, search_tuning=SEARCH_TUNING)
+
+def the_card(card: int) -> str:
+    """'the 3 of Wands', 'the Illusionist' (whose name already has its article)."""
+    name = card_name(card)
+    return name if name.startswith("the ") else f"the {name}"
+
+
+def explain(view: SeatView, action: Action, names: list[str]) -> str | None:
+    """Why a card, for the player in `view`'s seat: whether it takes a normal trick as it
+    stands (and, while The Illusionist waits, the Law a losing card brings); the ritual,
+    bids and rope piles have no words."""
+    if action["type"] != "play":
+        return None
+    obs = view.observation()
+    trick = obs["trick"]
+    rules = rules_for(tuple(v["card"] for v in obs["laws"]))
+    card = action["card"]
+    if rules.rope:
+        return None
+    if not trick:
+        return f"leads {the_card(card)}"
+    if trick_winner(trick[0][1], card, rules) == card:
+        return f"{the_card(card)} takes the trick"
+    lost = f"{the_card(card)} loses the trick to {names[trick[0][0]]}"
+    if obs["illusionist_waiting"]:
+        law = LAW_OF_CARD[card].name
+        return f"{lost}: its Law, {law}, replaces {TheIllusionist.name}"
+    return lost
+
+
+BOTS = GameBots(heuristic=MagicTrickBakerBot, search_tuning=SEARCH_TUNING, explain=explain)

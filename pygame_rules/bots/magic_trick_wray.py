@@ -14,7 +14,14 @@ from math import exp
 from typing import Any
 
 from ..contract import Action, Observation
-from ..magic_trick_wray import HEARTS, NUM_RANKS, rank_distributions
+from ..magic_trick_wray import (
+    HAND_SIZE,
+    HEARTS,
+    NUM_RANKS,
+    SUITS,
+    hand_points,
+    rank_distributions,
+)
 from ..rng import Rng
 from .base import GameBots, SeatView
 
@@ -30,7 +37,7 @@ SLEEVE_THRESHOLD = 1.0
 SLEEVE_THRESHOLD_STEP = 0.25
 # A later player with a card that beats ours plays it about this often.
 BEAT_TENDENCY = 0.6
-MAX_TRICKS = 13
+MAX_TRICKS = HAND_SIZE - 1  # a hand's tricks: every card but the sleeved one
 # Play: a win chance below HOPELESS is not worth a strong card; how much to save / shed
 # strong cards (tuned against random bots and itself).
 HOPELESS = 0.1
@@ -47,7 +54,8 @@ def strength(suit: int, probs: list[float]) -> float:
 
 
 def bid_points(bid: int, tricks: int) -> int:
-    return 3 if bid == tricks else -abs(bid - tricks)
+    """A hand's points for `tricks` taken on `bid`, before any prestige bonus."""
+    return hand_points(bid, tricks, 0, False)[0]
 
 
 def expected_bid_score(bid_probs: list[float], expected_tricks: float) -> float:
@@ -216,4 +224,40 @@ class MagicTrickWrayBot:
 # near the others' time (under 1 s in the browser at Hard).
 SEARCH_TUNING: dict[str, Any] = {"settle_from_root": True, "playout_steps": 40}
 
-BOTS = GameBots(heuristic=MagicTrickWrayBot, search_tuning=SEARCH_TUNING)
+
+def explain(view: SeatView, action: Action, names: list[str]) -> str | None:
+    """Why a move, for the player in `view`'s seat ("your"): which card of its suit it is
+    (the row's order is all anyone knows of its rank), what it does in the trick, and
+    where it leaves the bid."""
+    obs = view.observation()
+    me = obs["seat"]
+    row = obs["rows"][me]
+    if action["type"] == "pass":
+        return "keeps your sleeve empty for now: a later card may fit your tricks better"
+    pos = action["pos"]
+    suit = row["suits"][pos]
+    name = SUITS[suit]["name"]
+    same = [p for p, s in enumerate(row["suits"]) if s == suit and row["status"][p] == "hidden"]
+    place = "your lowest" if pos == same[0] else "your highest" if pos == same[-1] else "a middle"
+    if action["type"] == "sleeve":
+        return f"sleeves {place} {name} card as your bid"
+    led = obs["led_suit"]
+    if led is None:
+        how = f"leads {place} {name} card"
+    elif suit == led:
+        how = f"follows suit with {place} {name} card"
+    elif suit == HEARTS:
+        how = f"trumps with {place} heart"
+    else:
+        how = f"throws off a {name} card (it cannot win)"
+    bid = obs["bids"][me] if obs["sleeves"][me] is not None else None
+    if bid is None:
+        return how
+    won = obs["tricks_won"][me]
+    if won >= bid:
+        return f"{how}: you already have your bid of {bid}"
+    more = bid - won
+    return f"{how}: you need {more} more trick{'' if more == 1 else 's'} for your bid of {bid}"
+
+
+BOTS = GameBots(heuristic=MagicTrickWrayBot, search_tuning=SEARCH_TUNING, explain=explain)

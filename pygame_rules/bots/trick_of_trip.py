@@ -15,7 +15,9 @@ from ..contract import Action, Observation
 from ..rng import Rng
 from ..trick_of_trip import (
     DECK_SIZE,
+    TRICKS_PER_ROUND,
     TRUMP,
+    card_name,
     is_seven,
     rank_of,
     score_of,
@@ -128,7 +130,7 @@ class _TrickInfo:
         self.trick: list[list[int]] = obs["trick"]
         self.won: list[list[int]] = obs["won"]
         self.hand: list[int] = obs["hand"]
-        self.tricks_left = 6 - len(obs["round_tricks"])
+        self.tricks_left = TRICKS_PER_ROUND - len(obs["round_tricks"])
         known = obs["known_hands"]
         seen = set(self.hand) | set(obs["discards"])
         seen.update(c for pile in self.won for c in pile)
@@ -209,4 +211,21 @@ def _voids(obs: Observation) -> list[list[int]]:
 # pick, six tricks); its tricks all score.
 SEARCH_TUNING: dict[str, Any] = {"horizon": 8, "levels": {"normal": 80, "hard": 400}}
 
-BOTS = GameBots(heuristic=TrickOfTripBot, search_tuning=SEARCH_TUNING)
+
+def explain(view: SeatView, action: Action, names: list[str]) -> str | None:
+    """Why a card (for the player in `view`'s seat): whether it would win the trick as it
+    stands, naming seats by `names`. Draft moves have no words."""
+    if action["type"] != "play":
+        return None
+    obs = view.observation()
+    card = action["card"]
+    trick = [list(p) for p in obs["trick"]] + [[obs["seat"], card]]
+    winner, why = trick_winner(trick)
+    if len(trick) == 1:
+        return f"leads the {card_name(card)}"
+    if winner == obs["seat"]:
+        return f"the {card_name(card)} takes the trick so far ({why})"
+    return f"the {card_name(card)} ducks: the trick goes to {names[winner]} so far ({why})"
+
+
+BOTS = GameBots(heuristic=TrickOfTripBot, search_tuning=SEARCH_TUNING, explain=explain)
