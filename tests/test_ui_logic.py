@@ -1,14 +1,26 @@
-"""The UI's pure-Python parts: link parameters, saves, statistics."""
+"""The UI's pure-Python parts: link parameters, saves, statistics, what screens show."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 
 from pygame_rules import get_game
 from ui.params import link_continues, link_for, parse_link, whole_number
-from ui.screens import link_conflict_screen, resume_box
-from ui.session import SaveError, Session
+from ui.screens import (
+    Announcer,
+    link_conflict_screen,
+    mark_hint,
+    prompt_text,
+    resume_box,
+    turn_text,
+)
+from ui.session import PLAYER_LEVELS, SAVE_VERSION, SaveError, Session
 from ui.storage import parse_json, record_result, valid_stats
+from ui.tables import TableView
+from ui.vdom import h
+from ui.widgets import action_button
 
 
 def test_link_starts_a_seeded_game() -> None:
@@ -273,3 +285,65 @@ def test_a_bot_within_its_time_limit_thinks_its_whole_budget() -> None:
     whole = session.start_bot(seat)
     whole.step(None)
     assert turn.action == whole.action
+
+
+def test_player_levels_are_the_bots_levels_without_the_random_one() -> None:
+    from pygame_rules.bots import LEVELS
+
+    assert PLAYER_LEVELS == ("easy", "normal", "hard")
+    assert set(PLAYER_LEVELS) < set(LEVELS)
+    with pytest.raises(ValueError, match="unknown bot level"):
+        Session("trickbook", 2, 1, "random")
+
+
+def test_a_save_keeps_its_own_version_apart_from_the_state_format() -> None:
+    """Old saves (format 1) load: SAVE_VERSION is the app's, not pygame_rules.SAVE_FORMAT."""
+    assert SAVE_VERSION == 1
+    assert Session("trickbook", 2, 1).to_save()["format"] == SAVE_VERSION
+
+
+def test_the_screens_and_the_app_draw_from_public_facts_only() -> None:
+    """The UI never reads the true engine state: Session's public facts, the observation."""
+    root = Path(__file__).resolve().parents[1] / "ui"
+    for name in ("screens.py", "app.py", "saves.py", "bot_runner.py"):
+        assert ".state" not in (root / name).read_text(), name
+    session = Session("trick-of-trip", 3, 8, "easy")
+    assert session.waiting_for() == (0, 1, 2)
+    view = TableView(game=session.game, obs=session.observation(), legal=[], names=session.names)
+    assert turn_text(session, view) == "Waiting for You, Bot 1, Bot 2…"
+    assert session.winners() == [] and session.scores() == [0, 0, 0]
+    assert session.illegal_reason(1, {"type": "fly"})
+    assert session.illegal_reason(1, session.state.legal_actions(1)[0]) is None
+    assert session.history == []  # asking changed nothing
+
+
+def test_the_hint_marks_the_hinted_control_and_says_why_under_the_prompt() -> None:
+    hinted = {"type": "play", "card": 3}
+    tree = h(
+        "div",
+        {},
+        h("div", {"class": "prompt"}, h("strong", {}, "Your turn: play a card.")),
+        action_button({"type": "play", "card": 2}, "2"),
+        action_button(hinted, "3"),
+    )
+    assert prompt_text(tree) == "Your turn: play a card."
+    assert mark_hint(tree, hinted, "it wins the trick") == ""
+    marked = [el for el in tree.walk() if "hinted" in el.attrs.get("class", "").split()]
+    assert [el.attrs["data-action"] for el in marked] == ['{"card":3,"type":"play"}']
+    note = tree.find_all(lambda el: el.attrs.get("class") == "hint-note")
+    assert [el.text() for el in note] == [
+        "Hint: a Normal bot would play the highlighted move. Why: it wins the trick."
+    ]
+    assert prompt_text(tree) == "Your turn: play a card."  # the note is no prompt
+    # No control for it and no prompt to put it under: the words go elsewhere.
+    bare = h("div", {}, action_button({"type": "pass"}, "Pass"))
+    assert mark_hint(bare, hinted, "") == "Hint: a Normal bot would choose play, card 3."
+    assert prompt_text(bare) == ""
+
+
+def test_a_screen_reader_is_told_only_what_is_new() -> None:
+    told = Announcer(told=1)  # it has heard "New game…"
+    log = ["New game of Trickbook, seed 1.", "Bot 1 sets the Ollie."]
+    assert told.news(log, "Match it?") == "Bot 1 sets the Ollie. Match it?"
+    assert told.news(log, "Match it?") == ""
+    assert told.news([*log, "You match it."], "") == "You match it."

@@ -13,7 +13,7 @@ from urllib.parse import parse_qs
 
 import pygame_rules
 
-from .session import LEVELS, SaveError, check_save
+from .session import PLAYER_LEVELS, SaveError, Session, check_save
 
 MAX_SEED = 2**53 - 1
 KNOWN = {"game", "players", "seed", "level", "rules", "speed"}
@@ -110,7 +110,7 @@ def parse_link(query: str) -> LinkRequest:
         if req.seed is None:
             req.messages.append(f"The seed must be a whole number; {_short(text)!r} was ignored.")
     if "level" in values:
-        if values["level"] in LEVELS:
+        if values["level"] in PLAYER_LEVELS:
             req.level = values["level"]
         else:
             req.messages.append(f"Unknown bot level {_short(values['level'])!r}; using Normal.")
@@ -154,3 +154,8 @@ def link_for(game_id: str, players: int, seed: int, level: str, options: dict[st
     parts = [f"game={game_id}", f"players={players}", f"seed={seed}", f"level={level}"]
     parts += [f"opt-{k}={int(bool(v))}" for k, v in sorted(options.items())]
     return "?" + "&".join(parts)
+
+
+def deal_link(s: Session) -> str:
+    """The query string that deals `s`'s game again (and resumes it when it is saved)."""
+    return link_for(s.game_id, s.players, s.seed, s.level, s.options)

@@ -9,9 +9,9 @@ import pygame_rules
 
 from . import tables
 from .games import table_for
-from .session import LEVEL_HELP, LEVEL_NAMES, LEVELS, SaveError, Session, check_save
+from .session import LEVEL_HELP, LEVEL_NAMES, PLAYER_LEVELS, SaveError, Session, check_save
 from .vdom import El, h
-from .widgets import log_panel, ui_button
+from .widgets import action_json, log_panel, ui_button
 
 
 def embed_snippet(embed_url: str) -> str:
@@ -76,7 +76,7 @@ def setup_screen(
             ),
             h("span", {}, h("strong", {}, LEVEL_NAMES[level]), " — ", LEVEL_HELP[level]),
         )
-        for level in LEVELS
+        for level in PLAYER_LEVELS
     ]
     option_choices = [
         h(
@@ -223,21 +223,106 @@ def table_screen(session: Session, view: tables.TableView, over: El | None, spee
     )
 
 
+def table_view(
+    session: Session,
+    local: dict[str, Any],
+    thinking: int | None = None,
+    reduced_motion: bool = False,
+) -> tables.TableView:
+    """What a game's table is drawn from: the human's observation and legal moves, the
+    page's own UI state (`local`), and the bot seat about to move (`thinking`)."""
+    return tables.TableView(
+        game=session.game,
+        obs=session.observation(),
+        legal=session.human_legal(),
+        names=session.names,
+        human=session.human,
+        local=local,
+        thinking=thinking,
+        reduced_motion=reduced_motion,
+    )
+
+
+def _has_class(el: El, name: str) -> bool:
+    return name in el.attrs.get("class", "").split()
+
+
+def _first_strong(el: El, in_prompt: bool) -> El | None:
+    for child in el.children:
+        if isinstance(child, El):
+            if in_prompt and child.tag == "strong":
+                return child
+            found = _first_strong(child, in_prompt or _has_class(child, "prompt"))
+            if found is not None:
+                return found
+    return None
+
+
+def prompt_text(tree: El) -> str:
+    """What the human is asked to do now: the text of the first `.prompt strong` ("")."""
+    strong = _first_strong(tree, _has_class(tree, "prompt"))
+    return strong.text() if strong is not None else ""
+
+
+class Announcer:
+    """What a screen reader is told (through #announcer) after each redraw: the log's new
+    lines, then the prompt if it changed. The table is rebuilt on every render, so its own
+    nodes cannot be live regions (a region inserted with its text is not read)."""
+
+    def __init__(self, told: int = 0) -> None:
+        self.lines_told = max(0, told)  # lines of the log
+        self.prompt_told = ""
+
+    def news(self, log: list[str], prompt: str) -> str:
+        """What is new since the last call ("" when nothing is)."""
+        lines = log[self.lines_told :]
+        self.lines_told = len(log)
+        if prompt != self.prompt_told:
+            self.prompt_told = prompt
+            lines = [*lines, prompt] if prompt else lines
+        return " ".join(lines)
+
+
+def mark_hint(tree: El, hint: dict[str, Any], reason: str) -> str:
+    """Show a hint in `tree`: class `hinted` on the first control of the hinted move, and
+    the words, with the reason, in a `.hint-note` under the first `.prompt` (beside the
+    controls: on a phone the page's top is out of sight). The words when there is no
+    prompt to put them under, else ""."""
+    wanted = action_json(hint)
+    because = f" Why: {reason}." if reason else ""
+    hinted = next((el for el in tree.walk() if el.attrs.get("data-action") == wanted), None)
+    if hinted is not None:
+        hinted.attrs["class"] = f"{hinted.attrs.get('class', '')} hinted".strip()
+        text = f"Hint: a Normal bot would play the highlighted move.{because}"
+    else:
+        text = f"Hint: a Normal bot would choose {describe_action(hint)}.{because}"
+    prompt = next((el for el in tree.walk() if _has_class(el, "prompt")), None)
+    if prompt is None:
+        return text
+    prompt.children.append(h("p", {"class": "hint-note"}, text))
+    return ""
+
+
 def turn_text(session: Session, view: tables.TableView) -> str:
     if session.is_over():
         return "Game over"
     if view.legal:
         return "Your move"
-    acting = session.state.acting()
-    names = ", ".join(session.names[s] for s in acting)
+    names = ", ".join(session.names[s] for s in session.waiting_for())
     return f"Waiting for {names}…"
+
+
+def describe_action(action: dict[str, Any]) -> str:
+    """Plain words for an action that has no control on screen (rare)."""
+    parts = [str(action.get("type", "move"))]
+    parts += [f"{k} {v}" for k, v in action.items() if k != "type"]
+    return ", ".join(parts)
 
 
 def game_over_screen(session: Session, view: tables.TableView) -> El:
     """Final scores (`data-score` on each total), the winners, play again."""
-    state = session.state
-    scores = state.scores()
-    winners = state.winners()
+    scores = session.scores()
+    winners = session.winners()
     names = session.names
     if session.human in winners:
         headline = "You win!" if len(winners) == 1 else "You share the win!"

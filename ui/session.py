@@ -6,17 +6,20 @@ Pure Python (no browser), so the whole flow can be tested in CPython.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import pygame_rules
-from pygame_rules.bots import Bot, SeatView, bot_seed, explain_move, make_bot, think
-from pygame_rules.contract import State, visible_events
+from pygame_rules.bots import LEVELS, Bot, SeatView, bot_seed, explain_move, make_bot, think
+from pygame_rules.contract import IllegalAction, State, visible_events
 
 from .games import table_for
 
-SAVE_FORMAT = 1
-LEVELS = ("easy", "normal", "hard")
+SAVE_VERSION = 1
+"""A save's `format`: setup plus moves (not pygame_rules.SAVE_FORMAT, a state's to_json)."""
+PLAYER_LEVELS = tuple(level for level in LEVELS if level != "random")
+"""The bot levels a player can choose: the bots' own list, without the random test bot."""
 LEVEL_NAMES = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
 LEVEL_HELP = {
     "easy": "Simple rules of thumb, and the odd slip.",
@@ -29,10 +32,13 @@ class BotTurn:
     """One bot decision in progress. Bots that can think in short slices (`step`) do, so
     the page can draw between them; any other bot has decided at once."""
 
-    def __init__(self, bot: Bot, view: SeatView) -> None:
+    def __init__(
+        self, bot: Bot, view: SeatView, clock: Callable[[], float] = time.perf_counter
+    ) -> None:
         self.thinking = think(bot, view)
         self.action: dict[str, Any] | None = None
         self.capped = False  # decided by the time limit, before the whole budget ran
+        self.clock = clock  # seconds, for the time limit
         self._began: float | None = None
 
     def step(self, seconds: float | None, limit: float | None = None) -> bool:
@@ -42,10 +48,10 @@ class BotTurn:
         found so far (a slow device's time cap); None: no limit.
         """
         if self._began is None:
-            self._began = time.perf_counter()
+            self._began = self.clock()
         if self.action is None and self.thinking.step(seconds):
             self.action = self.thinking.best_action()
-        past_limit = limit is not None and time.perf_counter() - self._began >= limit
+        past_limit = limit is not None and self.clock() - self._began >= limit
         if self.action is None and past_limit:
             self.action = self.thinking.best_action()
             self.capped = True
@@ -69,7 +75,7 @@ class Session:
     log: list[str] = field(default_factory=list, init=False)
 
     def __post_init__(self) -> None:
-        if self.level not in LEVELS:
+        if self.level not in PLAYER_LEVELS:
             raise ValueError(f"unknown bot level {self.level!r}")
         game = pygame_rules.get_game(self.game_id)
         self.state = game.new_game(self.players, self.seed, self.options)
@@ -85,6 +91,30 @@ class Session:
 
     def is_over(self) -> bool:
         return self.state.is_over()
+
+    # -- public facts: what any player at the table may know (screens draw from these,
+    # the human's observation and legal moves, never from the state) --------------------
+    def waiting_for(self) -> tuple[int, ...]:
+        """The seats that must act now (whose turn it is; () once the game is over)."""
+        return tuple(self.state.acting())
+
+    def scores(self) -> list[int | float]:
+        """Each seat's total so far (public in every game; the final totals once over)."""
+        return list(self.state.scores())
+
+    def winners(self) -> list[int]:
+        """The winning seats; [] until the game is over, several on a shared win."""
+        return list(self.state.winners())
+
+    def illegal_reason(self, seat: int, action: Any) -> str | None:
+        """None when `seat` may play `action` now; else the engine's reason (nothing changes).
+
+        Tried on a copy, so the check is exactly the engine's (JSON types included)."""
+        try:
+            self.state.clone().apply(seat, action)
+        except IllegalAction as exc:
+            return str(exc)
+        return None
 
     def human_legal(self) -> list[dict[str, Any]]:
         """The human's legal actions now ([] when it is not their move)."""
@@ -111,30 +141,32 @@ class Session:
                 self.log.append(line)
         return seen
 
-    def start_bot(self, seat: int) -> BotTurn:
+    def start_bot(self, seat: int, clock: Callable[[], float] = time.perf_counter) -> BotTurn:
         """The decision of the bot in `seat`, begun on a snapshot of the table.
 
         Seeded by game seed, seat and move number, so a replayed game asks the same.
         """
         bot = make_bot(self.game_id, self.level, bot_seed(self.seed, seat, len(self.history)))
-        return BotTurn(bot, SeatView(self.state.clone(), seat))
+        return BotTurn(bot, SeatView(self.state.clone(), seat), clock)
 
     def bot_move(self, seat: int) -> list[dict[str, Any]]:
         """Let the bot in `seat` think to the end and play (tests and CPython tools)."""
         turn = self.start_bot(seat)
         turn.step(None)
+        assert turn.action is not None  # thought to the end
         return self.act(seat, turn.action)
 
-    def start_hint(self) -> BotTurn | None:
+    def start_hint(self, clock: Callable[[], float] = time.perf_counter) -> BotTurn | None:
         """The move a Normal bot would choose in the human's seat (it sees only that seat)."""
         if not self.human_legal():
             return None
         bot = make_bot(self.game_id, "normal", self.seed * 1009 + len(self.history))
-        return BotTurn(bot, SeatView(self.state.clone(), self.human))
+        return BotTurn(bot, SeatView(self.state.clone(), self.human), clock)
 
     def hint_reason(self, turn: BotTurn) -> str:
         """Why the hinted move, as the bots' package words it (the game's reason, then
         what the search found)."""
+        assert turn.action is not None  # a decided turn
         view = SeatView(self.state.clone(), self.human)
         return explain_move(view, turn.action, self.names, turn.thinking)
 
@@ -153,7 +185,7 @@ class Session:
     def to_save(self) -> dict[str, Any]:
         """Everything needed to rebuild this exact table: setup plus the action history."""
         return {
-            "format": SAVE_FORMAT,
+            "format": SAVE_VERSION,
             "game": self.game_id,
             "players": self.players,
             "seed": self.seed,
@@ -187,7 +219,7 @@ def check_save(data: Any) -> None:
     players and seed, a list of moves (their legality is checked by replaying them)."""
     if not isinstance(data, dict):
         raise SaveError("the save is not a game record")
-    if data.get("format") != SAVE_FORMAT:
+    if data.get("format") != SAVE_VERSION:
         raise SaveError(f"the save has an unknown format version ({data.get('format')!r})")
     game_id = data.get("game")
     if game_id not in [g.id for g in pygame_rules.list_games()]:

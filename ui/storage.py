@@ -1,7 +1,9 @@
 """Local storage of the game in progress and per-game statistics.
 
 Storage can be missing or blocked (private modes, cross-site frames), so every
-call degrades to "nothing stored" instead of failing.
+call degrades to "nothing stored" instead of failing. Outside the browser (CPython
+tests) there is no `js`: nothing is stored, unless a test puts a stand-in with the Web
+Storage methods (getItem, setItem, removeItem) in `storage.localStorage`.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import re
 from typing import Any
 
 try:
-    from js import localStorage  # type: ignore[import-not-found]
+    from js import localStorage
 except Exception:
     localStorage = None
 
@@ -84,7 +86,9 @@ def write_json(key: str, value: Any) -> bool:
     return write_raw(key, json.dumps(value, separators=(",", ":")))
 
 
-def record_result(stats: dict[str, Any], game_id: str, won: bool, score: int) -> dict[str, Any]:
+def record_result(
+    stats: dict[str, Any], game_id: str, won: bool, score: int | float
+) -> dict[str, Any]:
     """Statistics after one finished game: played, won and best score per game."""
     entry = dict(stats.get(game_id) or {"played": 0, "won": 0, "best": None})
     entry["played"] = int(entry.get("played", 0)) + 1

@@ -140,7 +140,7 @@ def seat_panel(
 
 
 def prompt(text: str, *, note: str = "") -> El:
-    """What the human should do now (read out through #announcer: `App.announce`)."""
+    """What the human should do now (read out through #announcer: `screens.Announcer`)."""
     return h(
         "div",
         {"class": "prompt"},

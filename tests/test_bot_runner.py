@@ -1,0 +1,295 @@
+"""The bot runner (ui/bot_runner.py), driven in CPython with asyncio and a fake clock:
+slices, the time cap, pacing, leaving mid-think, illegal moves, the hint."""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import time
+from typing import Any
+
+import pytest
+
+import ui.session
+from ui.bot_runner import MAX_THINK, THINK_SLICE, BotRunner, IllegalBotMove, think_limit
+from ui.params import SPEEDS
+from ui.session import Session
+
+Action = dict[str, Any]
+
+
+class FakeClock:
+    """Seconds that pass only when the runner sleeps or a fake bot thinks."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self.sleeps: list[float] = []
+        self.on_sleep: Any = None  # called with the number of sleeps so far
+
+    def __call__(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        self.sleeps.append(seconds)
+        self.now += seconds
+        if self.on_sleep is not None:
+            self.on_sleep(len(self.sleeps))
+        await asyncio.sleep(0)
+
+
+class FakeThinking:
+    """A decision that takes `slices` steps, each using the whole slice on the fake clock."""
+
+    def __init__(self, clock: FakeClock, slices: int, action: Action, interim: Action) -> None:
+        self.clock, self.slices = clock, slices
+        self.action, self.interim = action, interim
+        self.steps: list[float | None] = []
+
+    def step(self, seconds: float | None = None) -> bool:
+        self.steps.append(seconds)
+        self.clock.now += seconds or 0.0
+        return len(self.steps) >= self.slices
+
+    def best_action(self) -> Action:
+        return self.action if len(self.steps) >= self.slices else self.interim
+
+    def reason(self, action: Action) -> str | None:
+        return None
+
+
+class Entries:
+    """The performance hooks: what was marked and measured, in order."""
+
+    def __init__(self) -> None:
+        self.log: list[str] = []
+
+    def mark(self, name: str) -> None:
+        self.log.append(f"mark {name}")
+
+    def measure(self, name: str, start: str) -> None:
+        self.log.append(f"measure {name} from {start}")
+
+
+def fake_bots(
+    monkeypatch: pytest.MonkeyPatch,
+    clock: FakeClock,
+    slices: int = 3,
+    action: Action | None = None,
+) -> list[FakeThinking]:
+    """Every bot made from here on thinks as a FakeThinking; the list collects them. Its
+    move is `action`, else the first legal one (the interim best: the last legal one)."""
+    made: list[FakeThinking] = []
+
+    class Bot:
+        def start(self, view: Any) -> FakeThinking:
+            legal = view.legal_actions()
+            chosen = legal[0] if action is None else action
+            made.append(FakeThinking(clock, slices, chosen, legal[-1]))
+            return made[-1]
+
+    monkeypatch.setattr(ui.session, "make_bot", lambda *_args, **_kw: Bot())
+    return made
+
+
+def runner_for(
+    clock: FakeClock, limit: float = math.inf, speed: str = "instant"
+) -> tuple[BotRunner, Entries]:
+    """A runner on the fake clock, and the performance entries it records."""
+    entries = Entries()
+    runner = BotRunner(clock.sleep, clock, lambda: limit, entries.mark, entries.measure)
+    runner.speed = speed
+    return runner, entries
+
+
+def bot_turn_session(players: int = 3) -> tuple[Session, int]:
+    """Trick of Trip at its first step, where every seat splits at once: a bot's turn."""
+    session = Session("trick-of-trip", players, 8, "easy")
+    seat = session.next_bot()
+    assert seat is not None
+    return session, seat
+
+
+def test_think_limit_reads_the_page_hook() -> None:
+    assert think_limit(None) == MAX_THINK == 0.9
+    assert think_limit(math.inf) == math.inf  # JS Infinity: the whole search
+    assert think_limit(0) == 0.0
+    assert think_limit(2.5) == 2.5
+    for bad in (-1, True, "1", math.nan, None, []):
+        assert think_limit(bad) == MAX_THINK, bad
+
+
+def test_a_bot_thinks_in_slices_and_yields_to_the_page_between_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    clock = FakeClock()
+    made = fake_bots(monkeypatch, clock, slices=5)
+    session, seat = bot_turn_session()
+    runner, entries = runner_for(clock)
+    action = asyncio.run(runner.bot_move(session, seat))
+    assert action == session.state.legal_actions(seat)[0]
+    assert made[0].steps == [THINK_SLICE] * 5
+    # One yield before thinking (the page draws "thinking"), one between two slices.
+    assert clock.sleeps == [0] * 5
+    assert entries.log == ["mark bot-think-start", "measure bot-think from bot-think-start"]
+    assert session.history == []  # the runner chooses; the page plays it
+
+
+def test_past_the_time_cap_a_bot_plays_the_best_move_found_so_far(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    clock = FakeClock()
+    made = fake_bots(monkeypatch, clock, slices=1000)
+    session, seat = bot_turn_session()
+    runner, entries = runner_for(clock, limit=0.1)
+    action = asyncio.run(runner.bot_move(session, seat))
+    assert len(made[0].steps) == 4  # 0.03 s slices: the fourth ends past 0.1 s
+    assert action == made[0].interim == session.state.legal_actions(seat)[-1]
+    assert entries.log == [
+        "mark bot-think-start",
+        "mark bot-think-capped",
+        "measure bot-think from bot-think-start",
+    ]
+
+
+def test_a_limit_of_zero_cuts_every_search_after_one_slice(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    clock = FakeClock()
+    made = fake_bots(monkeypatch, clock, slices=1000)
+    session, seat = bot_turn_session()
+    runner, _ = runner_for(clock, limit=0)
+    asyncio.run(runner.bot_move(session, seat))
+    assert len(made[0].steps) == 1
+
+
+@pytest.mark.parametrize("speed", list(SPEEDS))
+def test_a_bots_turn_lasts_at_least_its_speed(monkeypatch: pytest.MonkeyPatch, speed: str) -> None:
+    clock = FakeClock()
+    fake_bots(monkeypatch, clock, slices=3)  # 0.09 s of thinking
+    session, seat = bot_turn_session()
+    runner, _ = runner_for(clock, speed=speed)
+    asyncio.run(runner.bot_move(session, seat))
+    assert clock.now == pytest.approx(max(SPEEDS[speed], 3 * THINK_SLICE))
+    pauses = [s for s in clock.sleeps if s > 0]
+    assert pauses == ([pytest.approx(SPEEDS[speed] - 0.09)] if SPEEDS[speed] > 0.09 else [])
+
+
+def test_a_slow_thinker_is_not_paused_on_top(monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = FakeClock()
+    fake_bots(monkeypatch, clock, slices=50)  # 1.5 s of thinking, past "slow"
+    session, seat = bot_turn_session()
+    runner, _ = runner_for(clock, speed="slow")
+    asyncio.run(runner.bot_move(session, seat))
+    assert all(s == 0 for s in clock.sleeps)
+
+
+@pytest.mark.parametrize("when", [1, 3, 6])
+def test_leaving_the_game_mid_think_stops_the_bot(
+    monkeypatch: pytest.MonkeyPatch, when: int
+) -> None:
+    """Left before thinking (1), between slices (3), or during the pause (6): no move."""
+    clock = FakeClock()
+    made = fake_bots(monkeypatch, clock, slices=5)
+    session, seat = bot_turn_session()
+    runner, entries = runner_for(clock, speed="slow")
+    clock.on_sleep = lambda n: runner.stop() if n == when else None
+    assert asyncio.run(runner.bot_move(session, seat)) is None
+    assert session.history == []
+    if when == 3:
+        assert len(made[0].steps) == 2  # no slice after the game was left
+    if when < 6:
+        assert "measure bot-think from bot-think-start" not in entries.log
+
+
+def test_an_illegal_bot_move_raises_and_stops_the_bots(monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = FakeClock()
+    fake_bots(monkeypatch, clock, slices=2, action={"type": "fly"})
+    session, seat = bot_turn_session()
+    runner, _ = runner_for(clock)
+    with pytest.raises(IllegalBotMove, match=f"Bot {seat} chose a move that is not allowed"):
+        asyncio.run(runner.bot_move(session, seat))
+    changes: list[int | None] = []
+    with pytest.raises(IllegalBotMove, match="must be of type 'split'"):
+        asyncio.run(runner.play(session, changes.append))
+    assert changes == [seat]  # it started to think; no move was played, none asked again
+    assert session.history == []
+
+
+def test_play_moves_the_bots_until_it_is_the_humans_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = FakeClock()
+    fake_bots(monkeypatch, clock, slices=2)
+    session, _ = bot_turn_session(players=4)
+    changes: list[int | None] = []
+    runner, _ = runner_for(clock)
+    asyncio.run(runner.play(session, changes.append))
+    assert changes == [1, None, 2, None, 3, None]
+    assert [seat for seat, _ in session.history] == [1, 2, 3]
+    assert session.next_bot() is None and session.human_legal()
+
+
+def test_play_stops_when_the_game_is_left(monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = FakeClock()
+    fake_bots(monkeypatch, clock, slices=2)
+    session, _ = bot_turn_session(players=4)
+    runner, _ = runner_for(clock)
+    changes: list[int | None] = []
+
+    def changed(seat: int | None) -> None:
+        changes.append(seat)
+        if seat is None:
+            runner.stop()  # the player left after the first bot's move
+
+    asyncio.run(runner.play(session, changed))
+    assert changes == [1, None]
+    assert len(session.history) == 1
+
+
+def real_runner(speed: str = "instant") -> BotRunner:
+    runner = BotRunner(asyncio.sleep, time.perf_counter, lambda: math.inf)
+    runner.speed = speed
+    return runner
+
+
+def test_a_bot_in_the_runner_makes_the_move_session_bot_move_makes() -> None:
+    """Same seed (bot_seed(game seed, seat, move number)) → the same move, sliced or not."""
+    session = Session("magic-trick-wray", 4, 11, "normal")
+    for _ in range(6):
+        seat = session.next_bot()
+        if seat is None:
+            session.act(0, session.human_legal()[0])
+            continue
+        action = asyncio.run(real_runner().bot_move(session, seat))
+        replay = Session.from_save(session.to_save())
+        replay.bot_move(seat)
+        assert action == replay.history[-1][1]
+        session.act(seat, action)
+
+
+def test_the_hint_is_a_legal_move_with_a_reason() -> None:
+    session = Session("magic-trick-wray", 4, 11, "easy")
+    while not session.human_legal():
+        session.bot_move(session.next_bot())
+    found = asyncio.run(real_runner().hint(session))
+    assert found is not None
+    action, reason = found
+    assert action in session.human_legal()
+    assert action == session.hint()  # the seed is the game's seed * 1009 + moves
+    assert isinstance(reason, str) and reason
+
+
+def test_no_hint_when_it_is_not_the_humans_move_or_the_game_moved_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    session = Session("magic-trick-wray", 4, 11, "easy")
+    while session.human_legal():
+        session.act(0, session.human_legal()[0])
+    assert asyncio.run(real_runner().hint(session)) is None
+    clock = FakeClock()
+    fake_bots(monkeypatch, clock, slices=3)
+    session, seat = bot_turn_session()  # the human splits too, at the same time
+    runner, _ = runner_for(clock)
+    clock.on_sleep = lambda n: n == 1 and session.act(seat, session.state.legal_actions(seat)[0])
+    assert asyncio.run(runner.hint(session)) is None  # a bot moved while it thought
+    session, _ = bot_turn_session()
+    clock.on_sleep = lambda n: runner.stop()
+    assert asyncio.run(runner.hint(session)) is None  # the game was left

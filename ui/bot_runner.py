@@ -1,0 +1,143 @@
+"""The bots' side of the table: think in short slices, stop at a time cap, pace a bot's
+turn, give the human a hint, and stop when the game is left.
+
+Pure Python: the page's pieces come in as plain callables (`sleep`, an awaitable like
+asyncio.sleep; `clock`, seconds; `limit`, the time cap; `mark` and `measure`, the
+performance entries), so CPython tests drive it with asyncio and a fake clock. The
+interface is two coroutines, `bot_move` and `hint`, each from a session to a move: the
+part that can later think in a Web Worker.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from .params import SPEEDS
+from .session import BotTurn, Session
+
+THINK_SLICE = 0.03  # seconds of search between two yields to the page (no long task)
+MAX_THINK = 0.9  # a search stops here and plays the best move found: a move stays under 1 s
+
+
+def think_limit(value: Any) -> float:
+    """Seconds a bot may think: `value` (the page's `window.pygameThinkLimit`) when it is a
+    number ≥ 0, else MAX_THINK.
+
+    A test hook (docs/test-hooks.md): Infinity makes every bot move the whole search, so it
+    is the same as CPython's on a loaded machine; 0 cuts every search short.
+    """
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0:
+        return float(value)
+    return MAX_THINK
+
+
+def _no_entry(*_names: str) -> None:
+    """The default performance hook: record nothing."""
+
+
+class IllegalBotMove(RuntimeError):
+    """A bot chose a move the engine refuses: a bug to show, never a move to skip."""
+
+
+class BotRunner:
+    """Runs the bots' decisions for the page, one game at a time.
+
+    `speed` (a key of SPEEDS) is how long a bot's turn lasts at least, so the player can
+    follow it. `stop()` is called when the game is left: a decision in progress ends
+    without a move.
+    """
+
+    def __init__(
+        self,
+        sleep: Callable[[float], Awaitable[Any]],
+        clock: Callable[[], float],
+        limit: Callable[[], float] = lambda: MAX_THINK,
+        mark: Callable[[str], Any] = _no_entry,
+        measure: Callable[[str, str], Any] = _no_entry,
+    ) -> None:
+        self.sleep = sleep
+        self.clock = clock
+        self.limit = limit  # read at each decision: the page may change it at any time
+        self.mark = mark  # performance marks: bot-think-start, bot-think-capped
+        self.measure = measure  # performance measures: bot-think
+        self.speed = "normal"
+        self.generation = 0  # bumps when the game is left, so stale decisions stop
+
+    def stop(self) -> None:
+        """The game was left: every decision in progress ends without a move."""
+        self.generation += 1
+
+    async def bot_move(self, session: Session, seat: int) -> dict[str, Any] | None:
+        """The move of the bot in `seat`, thought in slices; None if the game was left.
+
+        Seeded as `Session.bot_move` is, so the move is the same when the search is not
+        cut short. The turn lasts at least SPEEDS[speed] seconds. A move the engine would
+        refuse raises IllegalBotMove.
+        """
+        generation = self.generation
+        await self.sleep(0)  # the caller's redraw and the first slice: two tasks, not one
+        if generation != self.generation:
+            return None
+        began = self.clock()
+        self.mark("bot-think-start")
+        turn = session.start_bot(seat, self.clock)
+        if not await self._think(turn, generation):
+            return None
+        # A bot's whole decision, for tests/benchmarks/bench_bots_browser.py.
+        self.measure("bot-think", "bot-think-start")
+        pause = SPEEDS[self.speed] - (self.clock() - began)
+        if pause > 0:
+            await self.sleep(pause)
+        if generation != self.generation:
+            return None
+        problem = session.illegal_reason(seat, turn.action)
+        if problem is not None:
+            name = session.names[seat]
+            raise IllegalBotMove(f"{name} chose a move that is not allowed ({problem})")
+        return turn.action
+
+    async def play(self, session: Session, changed: Callable[[int | None], Any]) -> None:
+        """Let the bots move, one after another, until it is the human's turn, the game is
+        over, or it is left. `changed(seat)` as a bot starts to think, `changed(None)` once
+        it has moved (the page draws, and saves). A bot's illegal move stops them all:
+        IllegalBotMove, never a skipped move that would be asked for again and again."""
+        generation = self.generation
+        while generation == self.generation and (seat := session.next_bot()) is not None:
+            changed(seat)
+            action = await self.bot_move(session, seat)
+            if action is None:
+                return  # the game was left
+            session.act(seat, action)
+            changed(None)
+            await self.sleep(0)
+
+    async def hint(self, session: Session) -> tuple[dict[str, Any], str] | None:
+        """The move a Normal bot would make in the human's seat, and why (plain words).
+
+        None when the human has no move, or when the game was left or moved on meanwhile
+        (the hint would be about a position that is gone).
+        """
+        generation, moves = self.generation, len(session.history)
+        turn = session.start_hint(self.clock)
+        if turn is None:
+            return None
+        if not await self._think(turn, generation) or len(session.history) != moves:
+            return None
+        assert turn.action is not None  # decided
+        return turn.action, session.hint_reason(turn)
+
+    async def _think(self, turn: BotTurn, generation: int) -> bool:
+        """Let a bot think in short slices, yielding to the page between them.
+
+        False if the game was left meanwhile. A slow device stops the search at the time
+        limit and takes the best move found so far (marked `bot-think-capped`).
+        """
+        limit = self.limit()
+        while not turn.step(THINK_SLICE, limit):
+            await self.sleep(0)
+            if generation != self.generation:
+                return False
+        if turn.capped:
+            self.mark("bot-think-capped")  # counted by the browser benchmark
+        return generation == self.generation
