@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import marshal
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from .rng import Rng
@@ -50,7 +50,6 @@ class Game:
     state_class: type[State]
     options: tuple[Option, ...] = ()
     default_players: int = 0
-    extra: dict[str, Any] = field(default_factory=dict)
 
     def check_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """Fill in defaults and reject unknown names or values (ValueError)."""

@@ -1026,7 +1026,6 @@ GAME = Game(
     state_class=TrickbookState,
     options=(),
     default_players=2,
-    extra={"tricks": TRICKS, "specials": SPECIALS, "letters": LETTERS},
 )
 TrickbookState.game = GAME
 register(GAME)

@@ -36,6 +36,7 @@ from .tables import (
     TableView,
     minus_signs,
     number,
+    number_word,
     object_name,
     plural,
     signed,
@@ -47,13 +48,7 @@ from .widgets import action_button, board, card, controls, prompt, seat_panel, t
 
 FAN = "mtb-fan"  # UI step: select face-down cards of the fan (as many as picked, then confirm)
 RANK_MARKS = ["★", "2", "3", "4"]
-NUMBER_WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
 ORDINAL_WORDS = ["zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh"]
-
-
-def number_word(n: int) -> str:
-    """'two' for 2 (a count the engine gives, in a sentence)."""
-    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
 
 
 def the_last(fan: int) -> str:

@@ -12,7 +12,17 @@ from typing import Any
 
 from pygame_rules.magic_trick_wray import HEARTS, SUITS, card_name, make_card, rank_ranges
 
-from .tables import GameTable, TableView, object_name, plural, possessive, signed, their, verb
+from .tables import (
+    GameTable,
+    TableView,
+    number_word,
+    object_name,
+    plural,
+    possessive,
+    signed,
+    their,
+    verb,
+)
 from .vdom import El, h
 from .widgets import action_button, board, card, card_row, controls, prompt, seat_panel, table
 
@@ -33,14 +43,6 @@ def trump_note() -> str:
     """The engine's trump suit in a sentence: '<name> <symbol> are trump.'."""
     info = SUITS[HEARTS]
     return f"{info['name']} {info['symbol']} are trump."
-
-
-NUMBER_WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
-
-
-def number_word(n: int) -> str:
-    """'four' for 4 (a count the engine gives, in a sentence)."""
-    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
 
 
 def range_text(span: list[int] | None) -> str:

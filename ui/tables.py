@@ -107,6 +107,14 @@ def signed(n: int) -> str:
     return ("+" if n > 0 else "") + number(n) if n else "0"
 
 
+NUMBER_WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+
+
+def number_word(n: int) -> str:
+    """'two' for 2: a count the engine gives, in a sentence (digits from ten on)."""
+    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+
+
 def plural(count: int, word: str) -> str:
     """'1 trick', '3 tricks'."""
     return f"{count} {word}{'' if count == 1 else 's'}"

@@ -6,17 +6,11 @@ from typing import Any
 
 from pygame_rules.trick_of_trip import PLAY_RULE, SCORE_RULE, SUITS, card_name, rank_of, suit_of
 
-from .tables import GameTable, TableView, object_name, possessive, verb
+from .tables import GameTable, TableView, number_word, object_name, possessive, verb
 from .vdom import El, h
 from .widgets import action_button, board, card, card_row, controls, prompt, seat_panel, table
 
 TOGGLE = "tot-move"  # move a card between the two groups while splitting
-NUMBER_WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
-
-
-def number_word(n: int) -> str:
-    """'six' for 6 (a count the engine gives, in a sentence)."""
-    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
 
 
 def card_el(
