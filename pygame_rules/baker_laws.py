@@ -34,6 +34,7 @@ touches this file only: every Law's ``text``, The Illusionist's ``waiting`` and
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -494,7 +495,7 @@ def rope_cards(hand: list[int], pile: list[int], rules: Rules) -> list[int]:
 
 
 # -- scoring -----------------------------------------------------------------------------
-def is_burned(laws: tuple[int, ...] | list[int], trick: Trick) -> bool:
+def is_burned(laws: Sequence[int], trick: Trick) -> bool:
     """Whether a won trick is burned by the Laws in force."""
     return any(LAW_OF_CARD[c].burns(trick) for c in laws)
 

@@ -9,7 +9,7 @@ gives every game a cheap `clone()` and a generic `to_json()`/`from_json()`.
 from __future__ import annotations
 
 import marshal
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
@@ -176,7 +176,7 @@ class State:
         """game: everything `seat` may see, and nothing else."""
         raise NotImplementedError
 
-    def scores(self) -> list[int | float]:
+    def scores(self) -> Sequence[int | float]:
         """game: the current totals, one per seat."""
         raise NotImplementedError
 

@@ -123,7 +123,7 @@ class MagicTrickBakerState(State):
         self.hand_number += 1
         self.aside = deck[0]
         pone = 1 - self.dealer
-        self.hands = [[], []]
+        self.hands: list[list[int]] = [[], []]
         self.hands[pone] = sorted(deck[1 : 1 + HAND_SIZE])
         self.hands[self.dealer] = sorted(deck[1 + HAND_SIZE :])
         self.down = [-1, -1]
@@ -336,7 +336,7 @@ class MagicTrickBakerState(State):
         The winning card is the winner's last card in the trick (a rope trick's top card).
         """
         win_card = next(c for s, c in reversed(self.trick) if s == winner)
-        record = {
+        record: dict[str, Any] = {
             "cards": self.trick,
             "winner": winner,
             "win_card": win_card,

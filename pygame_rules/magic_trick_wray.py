@@ -625,7 +625,7 @@ class MagicTrickWrayState(State):
                     "status": [STATUS_NAMES[st] for st in status],
                 }
             )
-        sleeves = []
+        sleeves: list[dict[str, int] | None] = []
         for s in range(self.num_players):
             pos = self.sleeve[s]
             if pos < 0:

@@ -236,7 +236,7 @@ class TrickOfTripState(State):
         self.last_trick: dict[str, Any] | None = None
         self.round_results: list[list[int]] = []
         first = self.rng.below(n)
-        self.round_lead = {"seat": first, "reason": LEAD_RANDOM_FIRST, "tied": []}
+        self.round_lead: dict[str, Any] = {"seat": first, "reason": LEAD_RANDOM_FIRST, "tied": []}
         self.leader = first
         self.turn = first
         self._deal()

@@ -257,10 +257,10 @@ def centre_area(view: TableView) -> list[El]:
     obs = view.obs
     if obs["phase"] == "over":
         done = f"All {number_word(obs['hands_total'])} hands are over."
-        items = [h("p", {"class": "centre-title"}, done)]
+        over = [h("p", {"class": "centre-title"}, done)]
         if obs["score_sheet"]:
-            items.append(hand_results(view, obs["score_sheet"][-1]))
-        return items
+            over.append(hand_results(view, obs["score_sheet"][-1]))
+        return over
     title = (
         f"Hand {obs['hand_number']} of {obs['hands_total']} · "
         f"trick {obs['trick_number']} of {obs['tricks_per_hand']} · "

@@ -8,6 +8,7 @@ built while that action is legal; UI-only controls carry `data-ui` instead.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from .vdom import El, h
@@ -113,7 +114,7 @@ def seat_panel(
     name: str,
     *,
     seat: int,
-    lines: list[str | El],
+    lines: Sequence[str | El],
     active: bool = False,
     human: bool = False,
     out: bool = False,

@@ -4,7 +4,7 @@ package, so the package can list them in one plain table."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from ..contract import Action, Observation, State
@@ -34,7 +34,7 @@ class SeatView:
     def legal_actions(self) -> list[Action]:
         return self._state.legal_actions(self.seat)
 
-    def scores(self) -> list[int | float]:
+    def scores(self) -> Sequence[int | float]:
         """The scores so far (public in every game)."""
         return self._state.scores()
 

@@ -47,6 +47,13 @@ SHED_WEIGHT = 0.1
 Dist = list[list[list[float] | None]]
 
 
+def odds_of(dist: Dist, seat: int, pos: int) -> list[float]:
+    """The rank odds of a card still hidden (only hidden cards have odds)."""
+    probs = dist[seat][pos]
+    assert probs is not None, "a revealed card has no rank odds"
+    return probs
+
+
 def strength(suit: int, probs: list[float]) -> float:
     """Usual chance that a card with rank odds `probs` wins the trick it is played in."""
     table = HEART_STRENGTH if suit == HEARTS else PLAIN_STRENGTH
@@ -87,7 +94,7 @@ def hidden_strength(obs: Observation, seat: int, dist: Dist, skip: int = -1) -> 
     total = 0.0
     for pos, status in enumerate(row["status"]):
         if status == "hidden" and pos != skip:
-            total += strength(row["suits"][pos], dist[seat][pos])
+            total += strength(row["suits"][pos], odds_of(dist, seat, pos))
     return total
 
 
@@ -102,11 +109,11 @@ def beat_chance(
     if led_cards and led != HEARTS:
         if heart >= 0:
             return 0.0
-        top = dist[other][led_cards[-1]]  # the rightmost card of a suit is its highest
+        top = odds_of(dist, other, led_cards[-1])  # the rightmost card of a suit is its highest
         return sum(top[led_rank + 1 :])
     if not hearts:
         return 0.0
-    top = dist[other][hearts[-1]]
+    top = odds_of(dist, other, hearts[-1])
     return sum(top[heart + 1 :]) if heart >= 0 else 1.0
 
 
@@ -181,7 +188,9 @@ class MagicTrickWrayBot:
             if action["type"] != "sleeve":
                 continue
             pos = action["pos"]
-            score = expected_bid_score(dist[me][pos], expected_tricks(obs, me, dist, skip=pos))
+            score = expected_bid_score(
+                odds_of(dist, me, pos), expected_tricks(obs, me, dist, skip=pos)
+            )
             if score > best_score:
                 best, best_score = action, score
         threshold = SLEEVE_THRESHOLD - SLEEVE_THRESHOLD_STEP * obs["trick_number"]
@@ -206,7 +215,7 @@ class MagicTrickWrayBot:
         for action in legal:
             pos = action["pos"]
             win = card_win_chance(obs, dist, me, obs["trick"], pos)
-            power = strength(row["suits"][pos], dist[me][pos])
+            power = strength(row["suits"][pos], odds_of(dist, me, pos))
             if want:
                 value = win - SAVE_WEIGHT * power if win >= HOPELESS else -power - 1.0
             else:
