@@ -13,7 +13,6 @@ import asyncio
 import json
 import sys
 import time
-from collections.abc import Callable, Coroutine
 from typing import Any
 
 import js
@@ -21,10 +20,25 @@ from pyodide.ffi import create_proxy
 
 import pygame_rules
 
-from . import saves, screens, tables
+from . import saves, screens
 from .bot_runner import BotRunner, think_limit
 from .dom import by_id, mount, set_text
-from .games import playable_games, table_for
+from .game_screen import Table
+from .games import playable_games
+from .page import (
+    copy_embed_code,
+    download,
+    fail,
+    import_stats,
+    mark_playable_games,
+    new_seed,
+    notice,
+    on_rules_closed,
+    open_rules,
+    read_setup_form,
+    show_screen,
+    show_stats,
+)
 from .params import (
     MAX_SEED,
     SPEEDS,
@@ -32,10 +46,9 @@ from .params import (
     deal_link,
     link_continues,
     parse_link,
-    whole_number,
 )
 from .saves import Saves
-from .session import PLAYER_LEVELS, SaveError, Session
+from .session import SaveError, Session
 
 
 class App:
@@ -282,242 +295,6 @@ class App:
         task = asyncio.ensure_future(coroutine)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
-
-
-class Table:
-    """The game at the table: draws it from the human's view, takes the human's moves,
-    lets the bots move (`BotRunner`), gives hints, and saves after every move."""
-
-    def __init__(
-        self,
-        session: Session,
-        bots: BotRunner,
-        keeper: Saves,
-        spawn: Callable[[Coroutine[Any, Any, None]], None],
-    ) -> None:
-        self.session = session
-        self.bots = bots
-        self.saves = keeper
-        self.spawn = spawn
-        self.local: dict[str, Any] = {}  # the UI's own state: cards chosen, the hint
-        self.thinking: int | None = None  # the bot seat about to move
-        self.bots_running = False
-        # A screen reader has heard the first line ("New game…" or "Game resumed.").
-        self.announcer = screens.Announcer(told=len(session.log) - 1)
-
-    def view(self) -> tables.TableView:
-        motion = js.matchMedia("(prefers-reduced-motion: reduce)").matches
-        return screens.table_view(self.session, self.local, self.thinking, bool(motion))
-
-    def render(self) -> None:
-        s = self.session
-        js.performance.mark("render-start")
-        view = self.view()
-        over = screens.game_over_screen(s, view) if s.is_over() else None
-        tree = screens.table_screen(s, view, over, self.bots.speed)
-        hint = self.local.get("hint")
-        elsewhere = "" if hint is None else screens.mark_hint(tree, hint, self.local["hint_reason"])
-        mount(by_id("screen"), tree)
-        js.performance.measure("render", "render-start")  # read by the bot benchmark
-        news = self.announcer.news(s.log, screens.prompt_text(tree))
-        if news:
-            set_text("announcer", news)
-        if hint is not None:
-            if elsewhere:  # no prompt to put it under
-                notice(elsewhere)
-            else:
-                by_id("notice").hidden = True  # "Thinking about your move…" is answered
-            hinted = js.document.querySelector("#screen [data-action].hinted")
-            if hinted:
-                hinted.focus()
-        if over is not None:
-            node = js.document.querySelector("[data-testid=game-over] h2")
-            if node:
-                node.focus()
-
-    def ui_step(self, name: str, value: str) -> bool:
-        """A UI step at the table (the hint, the deal's link, the game's own); True when
-        handled."""
-        s = self.session
-        if name == "hint":
-            if s.human_legal():
-                notice("Thinking about your move…")
-                self.spawn(self.give_hint())
-        elif name == "share":
-            js.history.replaceState(None, "", deal_link(s))
-            notice("The address bar now holds a link to this deal.")
-        elif table_for(s.game_id).on_ui(name, value, self.view()):
-            self.render()
-        else:
-            return False
-        return True
-
-    async def give_hint(self) -> None:
-        """Think as a Normal bot in the human's seat, then mark that move (if still current)."""
-        try:
-            found = await self.bots.hint(self.session)
-            if found is None:
-                return
-            action, reason = found
-            table_for(self.session.game_id).on_hint(action, self.view())  # e.g. a split
-            self.local["hint"], self.local["hint_reason"] = action, reason
-            self.render()
-        except Exception as exc:
-            fail(exc)
-
-    def human_action(self, action: dict[str, Any]) -> None:
-        s = self.session
-        if s.is_over():
-            return
-        try:
-            s.act(s.human, action)
-        except pygame_rules.IllegalAction as exc:
-            notice(f"Not allowed: {exc}")
-            return
-        self.local = {}
-        by_id("notice").hidden = True
-        self.after_move()
-
-    def after_move(self) -> None:
-        """Save, redraw, and let the bots move if it is their turn."""
-        self.saves.store(self.session)
-        self.render()
-        if not self.bots_running and self.session.next_bot() is not None:
-            self.bots_running = True
-            self.spawn(self.run_bots())
-
-    async def run_bots(self) -> None:
-        try:
-            await self.bots.play(self.session, self.show_bot)
-        except Exception as exc:  # e.g. a bot's illegal move: shown, and the bots stop
-            fail(exc)
-        finally:
-            self.bots_running = False
-            self.thinking = None
-
-    def show_bot(self, seat: int | None) -> None:
-        """A bot in `seat` starts to think (None: it has moved): draw it, save the move."""
-        self.thinking = seat
-        if seat is None:
-            self.saves.store(self.session)
-        self.render()
-
-
-# -- the page's pieces that need no App state -------------------------------------
-def read_setup_form(game: pygame_rules.Game) -> tuple[int, int, str, dict[str, Any]] | None:
-    """The setup form's players, seed (a new random deal when none is given), level and
-    options; None when the deal number is not one."""
-    form = by_id("setup-form")
-    players = int(form.querySelector("[name=players]:checked").value)
-    level = str(form.querySelector("[name=level]:checked").value)
-    if level not in PLAYER_LEVELS:
-        level = "normal"
-    options = {
-        o.name: bool(form.querySelector(f"[name=opt-{o.name}]").checked) for o in game.options
-    }
-    seed_text = str(form.querySelector("[name=seed]").value)
-    seed = whole_number(seed_text, MAX_SEED) if seed_text.strip() else new_seed()
-    return None if seed is None else (players, seed, level, options)
-
-
-def show_screen(title: str) -> None:
-    """Show #screen in place of the lobby, under the page title `title`."""
-    by_id("lobby").hidden = True
-    by_id("screen").hidden = False
-    js.document.title = title
-
-
-def notice(text: str) -> None:
-    node = by_id("notice")
-    node.textContent = text
-    node.hidden = False
-
-
-def fail(exc: BaseException) -> None:
-    js.console.warn(f"app error: {exc!r}")
-    js.document.body.setAttribute("data-app-state", "error")
-    notice(f"Something went wrong: {exc}. Your game is saved; reload to resume.")
-
-
-def mark_playable_games() -> None:
-    """Turn the lobby's static cards into buttons for the games that are built."""
-    built = {g.id for g in playable_games()}
-    for game_id in pygame_rules.GAME_IDS:
-        card = js.document.querySelector(f'[data-game="{game_id}"]')
-        if card and game_id not in built:
-            card.classList.add("coming-soon")
-
-
-def show_stats() -> None:
-    box = by_id("stats-box")
-    if box:
-        mount(box, screens.stats_box(saves.read_stats()))
-
-
-async def import_stats(file: Any) -> None:
-    try:
-        saves.import_stats(str(await file.text()))
-    except ValueError as exc:
-        notice(f"Those statistics could not be imported: {exc}.")
-        return
-    notice("Statistics imported.")
-    show_stats()
-
-
-def on_rules_closed(_event: Any) -> None:
-    """Give focus back to the table's Rules button: the one that opened the dialog may
-    have been redrawn while it was open (bots move behind it), and the browser's own
-    return of focus then fails, to <body>. The lobby is never redrawn under it."""
-    active = js.document.activeElement
-    lost = active.tagName == "BODY" or not active.isConnected
-    if not lost and not by_id("rules-dialog").contains(active):
-        return  # focus went somewhere real
-    button = js.document.querySelector("#screen:not([hidden]) [data-ui=rules]")
-    if button:
-        button.focus()
-
-
-async def open_rules(game_id: str) -> None:
-    game = pygame_rules.get_game(game_id)
-    dialog = by_id("rules-dialog")
-    set_text("rules-title", f"How to play {game.title} ({game.designer})")
-    body = by_id("rules-body")
-    response = await js.fetch(f"./static/rules/{game.id}.html")
-    # Our own static file, chosen from the registry (never from the URL's text).
-    body.innerHTML = await response.text() if response.ok else "<p>Rules not found.</p>"
-    if not dialog.open:
-        dialog.showModal()
-    dialog.scrollTop = 0  # new rules start at the top, not where the last ones were left
-
-
-async def copy_embed_code() -> None:
-    """Copy the embed code; where the clipboard is refused, leave it selected."""
-    code = by_id("embed-code")
-    code.select()
-    try:
-        await js.navigator.clipboard.writeText(code.value)
-    except Exception:  # no clipboard (plain http) or permission refused
-        notice("Copy the selected code (Ctrl+C, or press and hold on a phone).")
-        return
-    notice("Embed code copied.")
-
-
-def new_seed() -> int:
-    return int(js.Math.floor(js.Math.random() * 1_000_000_000))
-
-
-def download(filename: str, text: str) -> None:
-    from pyodide.ffi import to_js
-
-    blob = js.Blob.new(
-        to_js([text]), to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries)
-    )
-    url = js.URL.createObjectURL(blob)
-    link = js.document.createElement("a")
-    link.href = url
-    link.download = filename
-    link.click()
-    js.URL.revokeObjectURL(url)
 
 
 APP = App()

@@ -1,0 +1,139 @@
+"""The game at the table, in the page: draw it from the human's view, take the human's
+moves, let the bots move (`ui/bot_runner.py`), give hints, save after every move."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+import js
+
+import pygame_rules
+
+from . import screens, tables
+from .bot_runner import BotRunner
+from .dom import by_id, mount, set_text
+from .games import table_for
+from .page import fail, notice
+from .params import deal_link
+from .saves import Saves
+from .session import Session
+
+
+class Table:
+    """The game at the table: draws it from the human's view, takes the human's moves,
+    lets the bots move (`BotRunner`), gives hints, and saves after every move."""
+
+    def __init__(
+        self,
+        session: Session,
+        bots: BotRunner,
+        keeper: Saves,
+        spawn: Callable[[Coroutine[Any, Any, None]], None],
+    ) -> None:
+        self.session = session
+        self.bots = bots
+        self.saves = keeper
+        self.spawn = spawn
+        self.local: dict[str, Any] = {}  # the UI's own state: cards chosen, the hint
+        self.thinking: int | None = None  # the bot seat about to move
+        self.bots_running = False
+        # A screen reader has heard the first line ("New game…" or "Game resumed.").
+        self.announcer = screens.Announcer(told=len(session.log) - 1)
+
+    def view(self) -> tables.TableView:
+        motion = js.matchMedia("(prefers-reduced-motion: reduce)").matches
+        return screens.table_view(self.session, self.local, self.thinking, bool(motion))
+
+    def render(self) -> None:
+        s = self.session
+        js.performance.mark("render-start")
+        view = self.view()
+        over = screens.game_over_screen(s, view) if s.is_over() else None
+        tree = screens.table_screen(s, view, over, self.bots.speed)
+        hint = self.local.get("hint")
+        elsewhere = "" if hint is None else screens.mark_hint(tree, hint, self.local["hint_reason"])
+        mount(by_id("screen"), tree)
+        js.performance.measure("render", "render-start")  # read by the bot benchmark
+        news = self.announcer.news(s.log, screens.prompt_text(tree))
+        if news:
+            set_text("announcer", news)
+        if hint is not None:
+            if elsewhere:  # no prompt to put it under
+                notice(elsewhere)
+            else:
+                by_id("notice").hidden = True  # "Thinking about your move…" is answered
+            hinted = js.document.querySelector("#screen [data-action].hinted")
+            if hinted:
+                hinted.focus()
+        if over is not None:
+            node = js.document.querySelector("[data-testid=game-over] h2")
+            if node:
+                node.focus()
+
+    def ui_step(self, name: str, value: str) -> bool:
+        """A UI step at the table (the hint, the deal's link, the game's own); True when
+        handled."""
+        s = self.session
+        if name == "hint":
+            if s.human_legal():
+                notice("Thinking about your move…")
+                self.spawn(self.give_hint())
+        elif name == "share":
+            js.history.replaceState(None, "", deal_link(s))
+            notice("The address bar now holds a link to this deal.")
+        elif table_for(s.game_id).on_ui(name, value, self.view()):
+            self.render()
+        else:
+            return False
+        return True
+
+    async def give_hint(self) -> None:
+        """Think as a Normal bot in the human's seat, then mark that move (if still current)."""
+        try:
+            found = await self.bots.hint(self.session)
+            if found is None:
+                return
+            action, reason = found
+            table_for(self.session.game_id).on_hint(action, self.view())  # e.g. a split
+            self.local["hint"], self.local["hint_reason"] = action, reason
+            self.render()
+        except Exception as exc:
+            fail(exc)
+
+    def human_action(self, action: dict[str, Any]) -> None:
+        s = self.session
+        if s.is_over():
+            return
+        try:
+            s.act(s.human, action)
+        except pygame_rules.IllegalAction as exc:
+            notice(f"Not allowed: {exc}")
+            return
+        self.local = {}
+        by_id("notice").hidden = True
+        self.after_move()
+
+    def after_move(self) -> None:
+        """Save, redraw, and let the bots move if it is their turn."""
+        self.saves.store(self.session)
+        self.render()
+        if not self.bots_running and self.session.next_bot() is not None:
+            self.bots_running = True
+            self.spawn(self.run_bots())
+
+    async def run_bots(self) -> None:
+        try:
+            await self.bots.play(self.session, self.show_bot)
+        except Exception as exc:  # e.g. a bot's illegal move: shown, and the bots stop
+            fail(exc)
+        finally:
+            self.bots_running = False
+            self.thinking = None
+
+    def show_bot(self, seat: int | None) -> None:
+        """A bot in `seat` starts to think (None: it has moved): draw it, save the move."""
+        self.thinking = seat
+        if seat is None:
+            self.saves.store(self.session)
+        self.render()
