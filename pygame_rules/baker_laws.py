@@ -39,6 +39,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from .words import plural
+
 RABBITS, HATS, WANDS = 0, 1, 2
 ILLUSIONIST = 12
 ILLUSIONIST_SUIT = 3  # the Illusionist's own one-card trump suit when no suit is trump
@@ -93,10 +95,6 @@ def effective_suit(card: int, trump: int) -> int:
 
 def _line(source: str, label: str, points: int) -> Line:
     return {"source": source, "label": label, "points": points}
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 # -- the Law base class ------------------------------------------------------------
@@ -182,7 +180,7 @@ class HeartBreak(Law):
     replaces_card_points = True
 
     def card_lines(self, tricks_scored: int, cards: list[int]) -> list[Line]:
-        label = f"Heart Break: {_plural(tricks_scored, 'trick')} won, -2 each"
+        label = f"Heart Break: {plural(tricks_scored, 'trick')} won, -2 each"
         return [_line(self.id, label, -2 * tricks_scored)]
 
 
@@ -247,8 +245,8 @@ class NightClub(Law):
             return []
         cards = sum(len(t["cards"]) for t in burned)
         label = (
-            f"Night Club: {_plural(len(burned), 'trick')} won with a trump burned "
-            f"({_plural(cards, 'card')}, 0 points)"
+            f"Night Club: {plural(len(burned), 'trick')} won with a trump burned "
+            f"({plural(cards, 'card')}, 0 points)"
         )
         return [_line(self.id, label, 0)]
 
@@ -278,9 +276,9 @@ class Poison(Law):
         fours = sum(1 for c in cards if rank_of(c) == FOUR)
         lines = []
         if twos:
-            lines.append(_line(self.id, f"Poison: {_plural(twos, 'two')} won, +1 each", twos))
+            lines.append(_line(self.id, f"Poison: {plural(twos, 'two')} won, +1 each", twos))
         if fours:
-            label = f"Poison: {_plural(fours, 'four')} won, -3 each"
+            label = f"Poison: {plural(fours, 'four')} won, -3 each"
             lines.append(_line(self.id, label, -3 * fours))
         return lines
 
@@ -532,7 +530,7 @@ def score_seat(
     for law in replacers:
         lines += law.card_lines(len(scoring), cards)
     if not replacers:
-        label = f"Cards: {_plural(len(cards), 'card')} won, 1 point per 2 (rounded up)"
+        label = f"Cards: {plural(len(cards), 'card')} won, 1 point per 2 (rounded up)"
         lines.append(_line("cards", label, (len(cards) + 1) // 2))
     for law in objects:
         lines += law.pile_lines(cards)

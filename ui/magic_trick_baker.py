@@ -30,6 +30,7 @@ from pygame_rules.baker_laws import (
     suit_of,
 )
 from pygame_rules.magic_trick_baker import FAN_SIZE, PICK_SIZE, SUITS
+from pygame_rules.words import plural
 
 from .tables import (
     GameTable,
@@ -38,7 +39,6 @@ from .tables import (
     number,
     number_word,
     object_name,
-    plural,
     signed,
     their,
     verb,

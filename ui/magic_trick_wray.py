@@ -11,13 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 from pygame_rules.magic_trick_wray import HEARTS, SUITS, card_name, make_card, rank_ranges
+from pygame_rules.words import plural
 
 from .tables import (
     GameTable,
     TableView,
     number_word,
     object_name,
-    plural,
     possessive,
     signed,
     their,

@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 import pygame_rules
+from pygame_rules.words import plural
 
 from . import tables
 from .games import table_for
@@ -168,7 +169,7 @@ def link_conflict_screen(save: Any, linked: pygame_rules.Game, restorable: bool)
         resume = None
     else:
         kept = pygame_rules.get_game(save["game"])
-        moves = tables.plural(len(save["history"]), "move")
+        moves = plural(len(save["history"]), "move")
         text = (
             f"You have a game of {kept.title} ({kept.designer}) in progress ({moves}). "
             f"Starting the linked game of {linked_name} ends it."
@@ -396,7 +397,7 @@ def resume_box(save: Any) -> El:
             ui_button("discard-save", "Discard it"),
         )
     game = pygame_rules.get_game(save["game"])
-    moves = tables.plural(len(save["history"]), "move")
+    moves = plural(len(save["history"]), "move")
     return h(
         "div",
         {"class": "resume"},

@@ -115,11 +115,6 @@ def number_word(n: int) -> str:
     return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
 
 
-def plural(count: int, word: str) -> str:
-    """'1 trick', '3 tricks'."""
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
 def verb(name: str, third_person: str) -> str:
     """'Bot 2 leads' but 'You lead': drop the -s (or -es) for the human."""
     if name != "You":

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pygame_rules.trick_of_trip import PLAY_RULE, SCORE_RULE, SUITS, card_name, rank_of, suit_of
+from pygame_rules.words import plural
 
 from .tables import GameTable, TableView, number_word, object_name, possessive, verb
 from .vdom import El, h
@@ -163,7 +164,7 @@ def draft_area(view: TableView) -> list[El]:
 def seat_for(view: TableView, s: int) -> El:
     obs = view.obs
     count = obs["hand_sizes"][s]
-    lines = [f"{count} card{'s' if count != 1 else ''} · score {obs['scores'][s]}"]
+    lines = [f"{plural(count, 'card')} · score {obs['scores'][s]}"]
     formula = score_formula(obs["score_breakdown"][s])
     if formula:
         lines.append(formula)

@@ -22,6 +22,7 @@ from pygame_rules.trickbook import (
     roll_parts,
     special_text,
 )
+from pygame_rules.words import plural
 
 from .tables import (
     MINUS,
@@ -31,7 +32,6 @@ from .tables import (
     is_are,
     minus_signs,
     object_name,
-    plural,
     possessive,
     their,
     verb,

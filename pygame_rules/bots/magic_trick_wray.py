@@ -23,6 +23,7 @@ from ..magic_trick_wray import (
     rank_distributions,
 )
 from ..rng import Rng
+from ..words import plural
 from .base import GameBots, SeatView
 
 # Usual chance that a card of this rank wins the trick it is played in (measured).
@@ -266,7 +267,7 @@ def explain(view: SeatView, action: Action, names: list[str]) -> str | None:
     if won >= bid:
         return f"{how}: you already have your bid of {bid}"
     more = bid - won
-    return f"{how}: you need {more} more trick{'' if more == 1 else 's'} for your bid of {bid}"
+    return f"{how}: you need {plural(more, 'more trick')} for your bid of {bid}"
 
 
 BOTS = GameBots(heuristic=MagicTrickWrayBot, search_tuning=SEARCH_TUNING, explain=explain)
