@@ -5,7 +5,15 @@ game = pygame_rules.get_game("trick-of-trip")
 state = game.new_game(num_players=4, seed=7)
 """
 
-from __future__ import annotations
+import sys
+
+if sys.implementation.name == "micropython":
+    # MicroPython has no __future__ module, and never evaluates annotations anyway: a
+    # stand-in lets every module keep its `from __future__ import annotations` line.
+    class _Future:
+        annotations = True
+
+    sys.modules.setdefault("__future__", _Future)  # type: ignore[arg-type]
 
 from .contract import SAVE_FORMAT, Game, IllegalAction, Option, State, visible_events
 from .rng import Rng

@@ -20,15 +20,15 @@ import argparse
 import math
 import sys
 import time
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from multiprocessing import Pool
 from typing import Any
 
 from . import get_game
 from .bots import LEVELS, Bot, SeatView, bot_seed, heuristic_factory, make_bot
-from .bots.search import SearchConfig
+from .bots.search import SEARCH_FIELDS
 
-SEARCH_SETTINGS = tuple(f.name for f in fields(SearchConfig))
+SEARCH_SETTINGS = SEARCH_FIELDS
 # What may follow a level after "+": the search's settings, or the heuristic's slip rate.
 SETTINGS = {"normal": SEARCH_SETTINGS, "hard": SEARCH_SETTINGS, "heuristic": ("randomness",)}
 

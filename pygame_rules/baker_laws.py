@@ -34,12 +34,15 @@ touches this file only: every Law's ``text``, The Illusionist's ``waiting`` and
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any
-
 from .words import plural
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any
+
+    Line = dict[str, Any]
+    Trick = dict[str, Any]  # {"cards": [[seat, card], ...], "winner", "win_card", "trump"}
 
 RABBITS, HATS, WANDS = 0, 1, 2
 ILLUSIONIST = 12
@@ -53,9 +56,6 @@ ILLUSIONIST_VALUE = 14  # above every other card
 SUIT_NAMES = ["Rabbits", "Hats", "Wands"]
 RANK_NAMES = ["Star", "2", "3", "4"]
 ROPE_OUT_POINTS = 2  # Rope Trick: for the first player to run out of cards
-
-Line = dict[str, Any]
-Trick = dict[str, Any]  # {"cards": [[seat, card], ...], "winner", "win_card", "trump"}
 
 
 # -- cards -----------------------------------------------------------------------
@@ -349,25 +349,43 @@ def law_view(card: int) -> dict[str, Any]:
 
 
 # -- composing the Laws in force -----------------------------------------------------------
-@dataclass(frozen=True)
 class Rules:
-    """How a hand plays under its Laws (scoring is separate, see `score_seat`).
+    """How a hand plays under its Laws (scoring is separate, see `score_seat`). Read-only.
 
     keys[card] orders cards (higher wins); Topsy Turvy negates every key, which
     also makes the Illusionist (value 14) the lowest card.
     """
 
-    laws: tuple[int, ...]
-    trump: int
-    keys: tuple[int, ...]
-    illusionist_wins: bool
-    rope: bool
-    needs_bid: bool
+    def __init__(
+        self,
+        laws: tuple[int, ...],
+        trump: int,
+        keys: tuple[int, ...],
+        illusionist_wins: bool,
+        rope: bool,
+        needs_bid: bool,
+    ) -> None:
+        self.laws = laws
+        self.trump = trump
+        self.keys = keys
+        self.illusionist_wins = illusionist_wins
+        self.rope = rope
+        self.needs_bid = needs_bid
 
 
-@lru_cache(maxsize=256)
+_RULES: dict[tuple[int, ...], Rules] = {}  # rules_for's cache (at most 13 x 13 entries)
+_RULES_LINE: dict[tuple[int, ...], str] = {}  # rules_line's, by the Laws
+
+
 def rules_for(laws: tuple[int, ...]) -> Rules:
     """The play rules of the Law cards `laws` (cached: search asks often)."""
+    rules = _RULES.get(laws)
+    if rules is None:
+        rules = _RULES[laws] = _make_rules(laws)
+    return rules
+
+
+def _make_rules(laws: tuple[int, ...]) -> Rules:
     objects = [LAW_OF_CARD[c] for c in laws]
     claims = {c for c in (law.trump_claim() for law in objects) if c is not None}
     trump = WANDS if not claims else (claims.pop() if len(claims) == 1 else NO_TRUMP)
@@ -398,9 +416,15 @@ def low_wins(rules: Rules) -> bool:
     return rules.keys[STAR_CARD] < 0
 
 
-@lru_cache(maxsize=256)
 def rules_line(rules: Rules) -> str:
-    """The play rules of `rules` in one line: trump, order and trick type."""
+    """The play rules of `rules` in one line: trump, order and trick type (cached)."""
+    line = _RULES_LINE.get(rules.laws)
+    if line is None:
+        line = _RULES_LINE[rules.laws] = _make_rules_line(rules)
+    return line
+
+
+def _make_rules_line(rules: Rules) -> str:
     if rules.trump == NO_TRUMP:
         trump = "Trump: none (only the Illusionist beats other suits)"
     else:
@@ -540,8 +564,8 @@ def score_seat(
     if last_only or multiplier != 1:
         note = "last trick only" if last_only else "all tricks"
         lines = [
-            {**line, "label": f"{line['label']} ({note}, x{multiplier} Grand Finale)",
-             "points": line["points"] * multiplier}
+            dict(line, label=f"{line['label']} ({note}, x{multiplier} Grand Finale)",
+                 points=line["points"] * multiplier)
             for line in lines
         ]  # fmt: skip
     for law in objects:

@@ -28,8 +28,12 @@ from typing import Any
 from . import get_game
 from .arena import Seat, mean_interval
 from .bots import SeatView, bot_seed, heuristic_factory, make_bot
-from .contract import Action, State
+from .contract import State
 from .rng import Rng
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .contract import Action
 
 SEAT = 0  # the seat whose decisions are compared
 BEST = "best"  # the ceiling: each decision's best move by rollouts (see the docstring)

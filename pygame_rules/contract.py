@@ -8,16 +8,16 @@ gives every game a cheap `clone()` and a generic `to_json()`/`from_json()`.
 
 from __future__ import annotations
 
-import marshal
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any, ClassVar, Self
-
 from .rng import Rng
 
-Action = dict[str, Any]
-Event = dict[str, Any]
-Observation = dict[str, Any]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+    from typing import Any, ClassVar, Self
+
+    Action = dict[str, Any]
+    Event = dict[str, Any]
+    Observation = dict[str, Any]
 
 SAVE_FORMAT = 1
 
@@ -26,30 +26,48 @@ class IllegalAction(ValueError):
     """An action that is not legal now; the state is left unchanged."""
 
 
-@dataclass(frozen=True)
 class Option:
-    """A game option the setup screen offers (a checkbox or a choice)."""
+    """A game option the setup screen offers (a checkbox or a choice). Read-only."""
 
-    name: str
-    label: str
-    default: Any
-    choices: tuple[Any, ...] = (False, True)
-    help: str = ""
+    def __init__(
+        self,
+        name: str,
+        label: str,
+        default: Any,
+        choices: tuple[Any, ...] = (False, True),
+        help: str = "",
+    ) -> None:
+        self.name = name
+        self.label = label
+        self.default = default
+        self.choices = choices
+        self.help = help
 
 
-@dataclass(frozen=True)
 class Game:
-    """A game's metadata and its entry points."""
+    """A game's metadata and its entry points. Read-only."""
 
-    id: str
-    title: str
-    designer: str
-    min_players: int
-    max_players: int
-    pitch: str
-    state_class: type[State]
-    options: tuple[Option, ...] = ()
-    default_players: int = 0
+    def __init__(
+        self,
+        id: str,
+        title: str,
+        designer: str,
+        min_players: int,
+        max_players: int,
+        pitch: str,
+        state_class: type[State],
+        options: tuple[Option, ...] = (),
+        default_players: int = 0,
+    ) -> None:
+        self.id = id
+        self.title = title
+        self.designer = designer
+        self.min_players = min_players
+        self.max_players = max_players
+        self.pitch = pitch
+        self.state_class = state_class
+        self.options = options
+        self.default_players = default_players
 
     def check_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """Fill in defaults and reject unknown names or values (ValueError)."""
@@ -98,7 +116,7 @@ class Game:
         try:
             reference = self.new_game(fields.get("num_players"), 0, fields.get("options"))
         except (ValueError, TypeError) as exc:
-            raise ValueError(f"the saved state is damaged: {exc}") from exc
+            raise ValueError(f"the saved state is damaged: {exc}") from None
         expected = reference._fields()
         if set(fields) != set(expected):
             raise ValueError("the saved state does not have the fields this game needs")
@@ -106,7 +124,8 @@ class Game:
             if type(fields[name]) is not type(value) and value is not None:
                 raise ValueError(f"the saved state's {name!r} has the wrong type")
         state = object.__new__(self.state_class)
-        state.__dict__.update(marshal.loads(marshal.dumps(_jsonable(fields))))
+        for name, value in _jsonable(fields).items():
+            setattr(state, name, value)
         state.rng = Rng(rng)
         return state
 
@@ -116,9 +135,9 @@ def same_json(a: Any, b: Any) -> bool:
     if type(a) is not type(b):
         return False
     if isinstance(a, dict):
-        return a.keys() == b.keys() and all(same_json(a[k], b[k]) for k in a)
+        return len(a) == len(b) and all(k in b and same_json(a[k], b[k]) for k in a)
     if isinstance(a, list):
-        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b, strict=True))
+        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b))
     return a == b
 
 
@@ -138,11 +157,20 @@ def _shape_problem(action: Any, legal: list[Action]) -> str | None:
 
 
 def _jsonable(value: Any) -> Any:
-    """Deep-convert tuples to lists so marshal and json agree."""
+    """A deep copy of JSON-like data, tuples made lists (what json would give back)."""
     if isinstance(value, dict):
         return {k: _jsonable(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
+    if isinstance(value, (list, tuple)):
         return [_jsonable(v) for v in value]
+    return value
+
+
+def copy_json(value: Any) -> Any:
+    """A deep copy of JSON-native data (dicts, lists, and immutable leaves)."""
+    if type(value) is list:
+        return [copy_json(v) for v in value]
+    if type(value) is dict:
+        return {k: copy_json(v) for k, v in value.items()}
     return value
 
 
@@ -237,13 +265,13 @@ class State:
     APPEND_ONLY: ClassVar[tuple[str, ...]] = ()
 
     def clone(self) -> Self:
-        """An independent copy (marshal round trip of JSON-native data is fast)."""
+        """An independent copy (a deep copy of the JSON-native fields)."""
         new = object.__new__(type(self))
-        data = self._fields()
-        shared = {name: data.pop(name) for name in self.APPEND_ONLY}
-        copied = marshal.loads(marshal.dumps(data))
-        copied.update((name, list(records)) for name, records in shared.items())
-        new.__dict__ = copied
+        shared = self.APPEND_ONLY
+        for name, value in self.__dict__.items():
+            if name == "rng":
+                continue
+            setattr(new, name, list(value) if name in shared else copy_json(value))
         new.rng = Rng(self.rng.state)
         return new
 

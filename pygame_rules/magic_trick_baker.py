@@ -30,9 +30,6 @@ winners.
 
 from __future__ import annotations
 
-from itertools import combinations
-from typing import Any
-
 from . import register
 from .baker_laws import (
     ILLUSIONIST,
@@ -58,8 +55,14 @@ from .baker_laws import (
     suit_of,
     trick_winner,
 )
-from .contract import Action, Event, Game, Observation, State
+from .contract import Game, State, copy_json
 from .rng import Rng
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from .contract import Action, Event, Observation
 
 GAME_ID = "magic-trick-baker"
 TARGET = 31
@@ -68,7 +71,7 @@ HAND_SIZE = 6
 MAX_BID = 5
 FAN_SIZE = 3  # the face-down cards: the set-aside one, the dealer's, the pone's
 PICK_SIZE = 2  # the pone picks this many of them blind: the hand's Laws
-FAN_PICKS = [list(p) for p in combinations(range(FAN_SIZE), PICK_SIZE)]
+FAN_PICKS = [[i, j] for i in range(FAN_SIZE) for j in range(i + 1, FAN_SIZE)]  # PICK_SIZE 2
 
 SUITS: list[dict[str, str]] = [
     {"key": "rabbits", "name": "Rabbits", "color": "#b5651d"},
@@ -357,8 +360,7 @@ class MagicTrickBakerState(State):
                 "burned": is_burned(self.laws, record),
                 "burned_by": burned_by(self.laws, record),
             },
-            *replaced,
-        ]
+        ] + replaced
         if self._hand_done():
             return events + self._end_hand()
         if self.illusionist_waiting() or self.replacement is None:
@@ -422,7 +424,10 @@ class MagicTrickBakerState(State):
         }
         self.scored_hands.append(record)
         tricks = [self._trick_view(t) for t in self.tricks]
-        events: list[Event] = [{"type": "hand_scored", **_copy(record), "tricks": tricks}]
+        scored: Event = {"type": "hand_scored"}
+        scored.update(_copy(record))
+        scored["tricks"] = tricks
+        events: list[Event] = [scored]
         best = max(self.totals)
         won = self.won_at_target()
         if won or self.hand_number >= MAX_HANDS:
@@ -568,9 +573,8 @@ class MagicTrickBakerState(State):
 
 def _copy(record: dict[str, Any]) -> dict[str, Any]:
     """A deep copy of a JSON-native record (events and observations never share state)."""
-    import marshal
-
-    return marshal.loads(marshal.dumps(record))
+    result: dict[str, Any] = copy_json(record)
+    return result
 
 
 GAME = Game(

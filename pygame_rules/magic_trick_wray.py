@@ -27,13 +27,17 @@ They rest on an exact counting solver (``DealSolver``), see its docstring.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from math import factorial
-from typing import Any
 
 from . import register
-from .contract import Action, Event, Game, Observation, Option, State
+from .contract import Game, Option, State
 from .rng import Rng
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from .contract import Action, Event, Observation
 
 GAME_ID = "magic-trick-wray"
 NUM_PLAYERS = 4
@@ -206,23 +210,28 @@ class DealSolver:
         """Forward counts per layer, and each state's incoming transitions for sampling."""
         start = tuple(0 for _ in self.suits)
         layer: dict[tuple[int, ...], int] = {start: 1}
+        order = [start]  # the layer's states in the order found (dicts may not keep it)
         self.layers: list[dict[tuple[int, ...], int]] = [layer]
         # incoming[r][state] = (predecessors, cumulative forward*weight)
         self.incoming: list[dict[tuple[int, ...], tuple[list[tuple[int, ...]], list[int]]]] = []
         for rank in range(self.num_ranks):
             nxt: dict[tuple[int, ...], int] = {}
+            nxt_order = []
             edges: dict[tuple[int, ...], tuple[list[tuple[int, ...]], list[int]]] = {}
-            for state, count in layer.items():
+            for state in order:
+                count = layer[state]
                 for target, weight in self._blocks(rank, state):
                     mass = count * weight
-                    nxt[target] = nxt.get(target, 0) + mass
                     entry = edges.get(target)
                     if entry is None:
+                        nxt[target] = mass
+                        nxt_order.append(target)
                         edges[target] = ([state], [mass])
                     else:
+                        nxt[target] += mass
                         entry[0].append(state)
                         entry[1].append(entry[1][-1] + mass)
-            layer = nxt
+            layer, order = nxt, nxt_order
             self.layers.append(layer)
             self.incoming.append(edges)
         self.final = tuple(len(r) for r in self.suits)
@@ -238,7 +247,14 @@ class DealSolver:
         for rank in range(self.num_ranks - 1, -1, -1):
             preds, cumulative = self.incoming[rank][state]
             x = _below_big(rng, cumulative[-1])
-            state = preds[bisect_right(cumulative, x)]
+            lo, hi = 0, len(cumulative)  # bisect_right: the first entry above x
+            while lo < hi:
+                mid = (lo + hi) // 2
+                if x < cumulative[mid]:
+                    hi = mid
+                else:
+                    lo = mid + 1
+            state = preds[lo]
             cuts.append(state)
         cuts.reverse()
         return cuts
@@ -266,7 +282,7 @@ class DealSolver:
             for target, below in back.items():
                 preds, cumulative = self.incoming[rank][target]
                 last = 0
-                for state, cum in zip(preds, cumulative, strict=True):
+                for state, cum in zip(preds, cumulative):
                     edge = cum - last  # forward(state) * weight
                     last = cum
                     flow = edge * below
@@ -295,7 +311,7 @@ def _below_big(rng: Rng, n: int) -> int:
     """A uniform int in [0, n) for any n >= 1 (rejection on whole 64-bit words)."""
     if n < 1 << 32:
         return rng.below(n)
-    bits = n.bit_length()
+    bits = len(bin(n)) - 2  # n.bit_length() (n >= 1)
     words = (bits + 63) // 64
     while True:
         x = 0
@@ -386,9 +402,12 @@ class MagicTrickWrayState(State):
         deck = list(range(DECK_SIZE))
         self.rng.shuffle(deck)
         self.hand_number += 1
-        self.rows = [
-            sorted(deck[HAND_SIZE * s : HAND_SIZE * (s + 1)], key=rank_of) for s in range(n)
-        ]
+        self.rows = []
+        for s in range(n):
+            hand = deck[HAND_SIZE * s : HAND_SIZE * (s + 1)]
+            # mpy-total-key: by rank, ties by position (MicroPython's sort is not stable)
+            order = sorted(range(len(hand)), key=lambda i: (rank_of(hand[i]), i))
+            self.rows.append([hand[i] for i in order])
         self.status = [[HIDDEN] * len(row) for row in self.rows]
         self.sleeve = [-1] * n
         self.tricks_won = [0] * n
@@ -475,7 +494,7 @@ class MagicTrickWrayState(State):
             return self._apply_play(seat, action["pos"])
         if kind == "sleeve":
             return self._apply_sleeve(seat, action["pos"])
-        return [{"type": "pass", "seat": seat}, *self._advance(seat)]
+        return [{"type": "pass", "seat": seat}] + self._advance(seat)
 
     def _apply_play(self, seat: int, pos: int) -> list[Event]:
         card = self.rows[seat][pos]
@@ -513,7 +532,7 @@ class MagicTrickWrayState(State):
             "rank": rank_of(card),
             "forced": forced,
         }
-        return [event, *self._advance(seat)]
+        return [event] + self._advance(seat)
 
     def _advance(self, seat: int) -> list[Event]:
         """After `seat`'s turn: next player, or resolve the trick (and maybe the hand)."""
@@ -533,8 +552,7 @@ class MagicTrickWrayState(State):
             "hand_number": self.hand_number,
             "trick_number": self.trick_number,
             "cards": [
-                {"seat": s, "pos": p, "card": c}
-                for (s, p), (_, c) in zip(self.trick, cards, strict=True)
+                {"seat": s, "pos": p, "card": c} for (s, p), (_, c) in zip(self.trick, cards)
             ],
             "winner": winner,
         }
@@ -578,7 +596,9 @@ class MagicTrickWrayState(State):
             )
         record = {"hand": self.hand_number, "dealer": self.dealer, "results": results}
         self.score_sheet.append(record)
-        events: list[Event] = [{"type": "hand_scored", **_copy_record(record)}]
+        scored: Event = {"type": "hand_scored"}
+        scored.update(_copy_record(record))
+        events: list[Event] = [scored]
         if self.hand_number >= HANDS_PER_GAME:
             self.phase = "over"
             events.append({"type": "game_over", "winners": self.winners(), "scores": self.scores()})
@@ -618,10 +638,7 @@ class MagicTrickWrayState(State):
             rows.append(
                 {
                     "suits": [suit_of(c) for c in row],
-                    "ranks": [
-                        None if st == HIDDEN else rank_of(c)
-                        for c, st in zip(row, status, strict=True)
-                    ],
+                    "ranks": [None if st == HIDDEN else rank_of(c) for c, st in zip(row, status)],
                     "status": [STATUS_NAMES[st] for st in status],
                 }
             )
@@ -687,8 +704,8 @@ class MagicTrickWrayState(State):
         """Suits of every row and the revealed ranks (-1 where hidden)."""
         suits = [[suit_of(c) for c in row] for row in self.rows]
         known = [
-            [rank_of(c) if st != HIDDEN else -1 for c, st in zip(row, status, strict=True)]
-            for row, status in zip(self.rows, self.status, strict=True)
+            [rank_of(c) if st != HIDDEN else -1 for c, st in zip(row, status)]
+            for row, status in zip(self.rows, self.status)
         ]
         return suits, known
 

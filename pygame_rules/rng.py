@@ -7,10 +7,12 @@ and must be cheap to copy inside search, so we use SplitMix64 rather than
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import MutableSequence, Sequence
+    from typing import TypeVar
 
-T = TypeVar("T")
+    T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15

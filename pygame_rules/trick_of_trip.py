@@ -19,11 +19,15 @@ PLAY_RULE (how tricks go) and SCORE_RULE (how won cards score).
 
 from __future__ import annotations
 
-from typing import Any
-
 from . import register
-from .contract import Action, Event, Game, Observation, State
+from .contract import Game, State
 from .rng import Rng
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from .contract import Action, Event, Observation
 
 GAME_ID = "trick-of-trip"
 NUM_SUITS = 4
@@ -626,7 +630,8 @@ class TrickOfTripState(State):
         dealt_cards = {c for cards in dealt.values() for c in cards}
         self.deck = sorted(c for c in pool if c not in dealt_cards)
 
-        for s, cards in dealt.items():
+        for s, _ in needs:  # in seat order (MicroPython dicts do not keep insertion order)
+            cards = dealt[s]
             kept_in_hand = [c for c in self.hands[s] if c in known_cards[s]]
             self.hands[s] = sorted(kept_in_hand + cards)
             unknown = [c for c in played[s] if c not in known_cards[s]] + cards

@@ -29,14 +29,17 @@ rolls in (the same list on every redraw until the next move).
 
 from __future__ import annotations
 
-from bisect import insort
-from functools import cache
-from math import comb
-from typing import Any
-
 from . import register
-from .contract import Action, Event, Game, Observation, State
+from .contract import Game, State
 from .rng import Rng
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from .contract import Action, Event, Observation
+
+    Need = tuple[int, set[int], bool, bool]  # hand size, usable kinds, must hold one, none
 
 GAME_ID = "trickbook"
 LETTERS = "SKATE"
@@ -166,6 +169,17 @@ def rps_survivors(players: list[int], choices: list[Any]) -> list[int]:
     return [s for s in players if choices[s] == winner]
 
 
+def comb(n: int, k: int) -> int:
+    """math.comb for n >= 0 (MicroPython's math has none): n choose k, 0 when k > n."""
+    if k < 0 or k > n:
+        return 0
+    k = min(k, n - k)
+    result = 1
+    for i in range(1, k + 1):
+        result = result * (n - k + i) // i
+    return result
+
+
 def _text(value: Any) -> str | None:
     """`value` if it is a string, else None (actions may carry garbage)."""
     return value if isinstance(value, str) else None
@@ -267,20 +281,20 @@ class TrickbookState(State):
         """
         die = self.rng.randint(1, DIE_SIDES)
         self.rolls_made += 1
-        event = {
+        event: Event = {
             "type": "roll",
             "number": self.rolls_made,
             "seat": seat,
             "for": purpose,
             "die": die,
             "modifier": modifier,
-            **roll_parts(die, modifier, extra.get("focus", 0)),
-            "target": target,
-            "success": None if target is None else die >= needed_roll(target, modifier),
-            **extra,
         }
+        event.update(roll_parts(die, modifier, extra.get("focus", 0)))
+        event["target"] = target
+        event["success"] = None if target is None else die >= needed_roll(target, modifier)
+        event.update(extra)
         events.append(event)
-        self.last_rolls = [*self.last_rolls[-(RECENT_ROLLS - 1) :], dict(event)]
+        self.last_rolls = self.last_rolls[-(RECENT_ROLLS - 1) :] + [dict(event)]
         if die == 1:
             self._natural_one(seat, events)
         return die
@@ -291,7 +305,8 @@ class TrickbookState(State):
             events.append({"type": "special_drawn", "seat": seat, "empty_deck": True})
             return
         kind = self.special_deck.pop()
-        insort(self.specials[seat], kind)
+        self.specials[seat].append(kind)
+        self.specials[seat].sort()
         events.append({"type": "special_drawn", "seat": seat, "empty_deck": False})
         events.append(
             {"type": "special_card", "seat": seat, "card": SPECIAL_KEYS[kind], "to": [seat]}
@@ -316,7 +331,8 @@ class TrickbookState(State):
                 if card is None:
                     break
                 drawn.append(card)
-                insort(hand, card)
+                hand.append(card)
+                hand.sort()
         events.append({"type": "setter", "seat": setter})
         if drawn:
             events.append({"type": "draw", "seat": setter, "count": len(drawn)})
@@ -555,23 +571,19 @@ class TrickbookState(State):
             roll = attempt["rolls"][index]
             roll["modifier"] += FOCUS_BONUS
             roll["focus"] += 1
-            change = {
-                "modifier": roll["modifier"],
-                "focus": roll["focus"],
-                **roll_parts(roll["die"], roll["modifier"], roll["focus"]),
-                "success": roll["die"] >= needed_roll(DIFFICULTY[self.trick], roll["modifier"]),
+            change = {"modifier": roll["modifier"], "focus": roll["focus"]}
+            change.update(roll_parts(roll["die"], roll["modifier"], roll["focus"]))
+            change["success"] = roll["die"] >= needed_roll(DIFFICULTY[self.trick], roll["modifier"])
+            changed: Event = {
+                "type": "roll_changed",
+                "number": roll["number"],
+                "seat": seat,
+                "index": index,
+                "die": roll["die"],
+                "target": DIFFICULTY[self.trick],
             }
-            events.append(
-                {
-                    "type": "roll_changed",
-                    "number": roll["number"],
-                    "seat": seat,
-                    "index": index,
-                    "die": roll["die"],
-                    "target": DIFFICULTY[self.trick],
-                    **change,
-                }
-            )
+            changed.update(change)
+            events.append(changed)
             for recent in self.last_rolls:  # the recent rolls show the roll as it now stands
                 if recent["number"] == roll["number"]:
                     recent.update(change)
@@ -636,7 +648,7 @@ class TrickbookState(State):
             single = [{"type": "match"}] if self.trick in kinds else []
             return single + [{"type": "double", "discard": TRICK_KEYS[k]} for k in kinds]
         cards = [{"type": "special", "card": SPECIAL_KEYS[k]} for k in self.usable_specials(seat)]
-        return [*cards, {"type": "pass"}]
+        return cards + [{"type": "pass"}]
 
     def why_illegal(self, seat: int, action: Any) -> str:
         base = super().why_illegal(seat, action)
@@ -758,17 +770,17 @@ class TrickbookState(State):
         if attempt is None:
             return None
         target = DIFFICULTY[self.trick]
-        rolls = [
-            {
+        rolls = []
+        for r in attempt["rolls"]:
+            roll: dict[str, Any] = {
                 "number": r["number"],
                 "die": r["die"],
                 "modifier": r["modifier"],
                 "focus": r["focus"],
-                **roll_parts(r["die"], r["modifier"], r["focus"]),
-                "success": r["die"] >= needed_roll(target, r["modifier"]),
             }
-            for r in attempt["rolls"]
-        ]
+            roll.update(roll_parts(r["die"], r["modifier"], r["focus"]))
+            roll["success"] = r["die"] >= needed_roll(target, r["modifier"])
+            rolls.append(roll)
         return {
             "seat": attempt["seat"],
             "for": attempt["for"],
@@ -849,7 +861,7 @@ class TrickbookState(State):
             "results": [dict(r) for r in self.results],
             "previous": None
             if self.previous is None
-            else {**self.previous, "results": [dict(r) for r in self.previous["results"]]},
+            else dict(self.previous, results=[dict(r) for r in self.previous["results"]]),
             "last_rolls": [dict(r) for r in self.last_rolls],
             "sequence_from": self.sequence_from if self.trick >= 0 else None,
             "move_rolls": list(range(self.rolls_before_move + 1, self.rolls_made + 1)),
@@ -916,7 +928,7 @@ class TrickbookState(State):
                 break
             if seat not in passed:
                 lacking.append(seat)
-        return [*passed, window["asked"]], lacking
+        return passed + [window["asked"]], lacking
 
     def _redeal_specials(self, observer: int, others: list[int], rng: Rng) -> None:
         """Deal the specials `observer` cannot see at random among the other hands and the
@@ -945,11 +957,8 @@ class TrickbookState(State):
             for s in others
         ]
         hands, self.special_deck = deal_with_needs(pool, needs, rng)
-        for s, hand in zip(others, hands, strict=True):
+        for s, hand in zip(others, hands):
             self.specials[s] = hand
-
-
-Need = tuple[int, set[int], bool, bool]  # hand size, usable kinds, must hold one, must hold none
 
 
 def deal_with_needs(
@@ -966,7 +975,7 @@ def deal_with_needs(
         if kind == kinds - 1:
             return [(size,)] if size <= left[kind] else []
         return [
-            (n, *rest)
+            (n,) + rest
             for n in range(min(size, left[kind]) + 1)
             for rest in takes(size - n, left, kind + 1)
         ]
@@ -985,15 +994,19 @@ def deal_with_needs(
             found.append((ways, take))
         return found
 
-    @cache
+    known: dict[tuple[int, tuple[int, ...]], int] = {}
+
     def deals(i: int, left: tuple[int, ...]) -> int:
-        """How many deals of the physical cards `left` meet needs[i:]."""
+        """How many deals of the physical cards `left` meet needs[i:] (memoized)."""
         if i == len(needs):
             return 1
-        return sum(
-            ways * deals(i + 1, tuple(a - b for a, b in zip(left, take, strict=True)))
-            for ways, take in options(i, left)
-        )
+        count = known.get((i, left))
+        if count is None:
+            count = known[(i, left)] = sum(
+                ways * deals(i + 1, tuple(a - b for a, b in zip(left, take)))
+                for ways, take in options(i, left)
+            )
+        return count
 
     left = tuple(pool.count(k) for k in range(kinds))
     if not deals(0, left):
@@ -1002,7 +1015,7 @@ def deal_with_needs(
     for i in range(len(needs)):
         weighted = []
         for ways, take in options(i, left):
-            after = tuple(a - b for a, b in zip(left, take, strict=True))
+            after = tuple(a - b for a, b in zip(left, take))
             weighted.append((ways * deals(i + 1, after), take, after))
         pick = rng.below(sum(weight for weight, _, _ in weighted))
         chosen = 0

@@ -6,20 +6,50 @@ Plug a game in with one line in its test module:
 
 Each check is also a plain function raising AssertionError, so a test can show
 that the kit catches a deliberately broken game.
+
+The checks are written in the MicroPython subset (SUBSET.md): they run in MicroPython too
+(mpy_kit.py); only `conformance_suite` needs pytest.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any
 
-import pytest
+from canon import canon
 
 import pygame_rules
 from pygame_rules import Game, IllegalAction, Rng, State
 from pygame_rules.contract import same_json
 
+try:
+    import pytest
+except ImportError:  # MicroPython: the checks run without pytest (mpy_kit.py)
+    pytest = None
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
 MAX_STEPS = 20_000
+
+
+class raises:  # the shape of pytest.raises, for both interpreters
+    """`with raises(SomeError) as info:` fails unless the block raises it; info.value."""
+
+    def __init__(self, expected: type[BaseException]) -> None:
+        self.expected = expected
+        self.value: BaseException | None = None
+
+    def __enter__(self) -> raises:
+        return self
+
+    def __exit__(self, kind: Any, value: Any, traceback: Any) -> bool:
+        if kind is None:
+            raise AssertionError(f"did not raise {self.expected.__name__}")
+        if not isinstance(value, self.expected):
+            return False
+        self.value = value
+        return True
 
 
 def _game(game: Game | str) -> Game:
@@ -27,12 +57,11 @@ def _game(game: Game | str) -> Game:
 
 
 def _fingerprint(state: State) -> str:
-    return json.dumps(state.to_json(), sort_keys=True)
+    return canon(state.to_json())
 
 
 def _hidden_fingerprint(state: State) -> str:
-    fields = dict(state.to_json()["fields"])
-    return json.dumps(fields, sort_keys=True)
+    return canon(state.to_json()["fields"])
 
 
 def _all_observations(state: State) -> list[Any]:
@@ -67,7 +96,7 @@ def check_illegal_rejected(state: State, seat: int, legal: list[dict], rng: Rng)
         ("0", legal[0]),
         (float(seat), legal[0]),
         (seat == 1, legal[0]),  # True for seat 1, False for seat 0
-        (seat, {**legal[0], "note": "an extra key"}),
+        (seat, dict(legal[0], note="an extra key")),
     ]
     for other in range(state.num_players):
         if other not in state.acting():
@@ -79,15 +108,16 @@ def check_illegal_rejected(state: State, seat: int, legal: list[dict], rng: Rng)
     for action in legal:  # a number given as a float or a bool equals it, but is not it
         for key, value in action.items():
             if type(value) is int:
-                attempts.append((seat, {**action, key: float(value)}))
-                if value in (0, 1):
-                    attempts.append((seat, {**action, key: bool(value)}))
+                for odd in [float(value)] + ([bool(value)] if value in (0, 1) else []):
+                    changed = dict(action)
+                    changed[key] = odd
+                    attempts.append((seat, changed))
     for bad_seat, bad_action in attempts:
         if type(bad_seat) is int and any(
             same_json(bad_action, a) for a in state.legal_actions(bad_seat)
         ):
             continue
-        with pytest.raises(IllegalAction) as info:
+        with raises(IllegalAction) as info:
             state.apply(bad_seat, bad_action)
         assert str(info.value), "IllegalAction must say what was wrong"
         if isinstance(bad_action, dict) and bad_action.get("note"):
@@ -192,7 +222,7 @@ def check_playout(game: Game | str, num_players: int, seed: int, hidden_info: bo
     assert winners and set(winners) <= set(range(num_players)), f"bad winners {winners}"
     for s in range(num_players):
         assert state.legal_actions(s) == []
-    with pytest.raises(IllegalAction):
+    with raises(IllegalAction):
         state.apply(0, {"type": "anything"})
     if hidden_info:
         assert resample_differed, "resample never changed any hidden information"
@@ -209,16 +239,55 @@ def check_new_game_validation(game: Game | str) -> None:
     """Bad setup values are refused with ValueError."""
     game = _game(game)
     for bad in (game.min_players - 1, game.max_players + 1, "4", 2.5):
-        with pytest.raises(ValueError):
+        with raises(ValueError):
             game.new_game(bad, 1)
-    with pytest.raises(ValueError):
+    with raises(ValueError):
         game.new_game(game.min_players, -1)
-    with pytest.raises(ValueError):
+    with raises(ValueError):
         game.new_game(game.min_players, 1, {"no-such-option": True})
-    with pytest.raises(ValueError):
+    with raises(ValueError):
         game.from_json({"game": game.id, "format": 999})
-    with pytest.raises(ValueError):
+    with raises(ValueError):
         game.from_json("garbage")
+
+
+def check_same_seed_same_game(game: Game | str) -> None:
+    game = _game(game)
+    n = game.min_players
+    assert random_playout(game, n, 3) == random_playout(game, n, 3)
+    a, b = game.new_game(n, 1), game.new_game(n, 2)
+    assert _fingerprint(a) != _fingerprint(b), "different seeds gave the same deal"
+
+
+def check_resample_forgets_the_seed(game: Game | str) -> None:
+    """The seed and the public moves would rebuild every hidden card."""
+    game = _game(game)
+    for n in range(game.min_players, game.max_players + 1):
+        state = game.new_game(n, 424242)
+        rng = Rng(1)
+        for _ in range(10):
+            if state.is_over():
+                break
+            seat = state.acting()[0]
+            for observer in range(n):
+                assert state.resample(observer, rng).seed != 424242
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+def kit_cases(game: Game | str, seeds: int = 12, hidden_info: bool = True) -> list[Any]:
+    """Every check of the kit on `game`, as (name, function, args): what conformance_suite
+    runs under pytest and mpy_kit.py runs under MicroPython."""
+    game = _game(game)
+    cases: list[Any] = [
+        (f"playout[{n}-{seed}]", check_playout, (game, n, seed, hidden_info))
+        for n in range(game.min_players, game.max_players + 1)
+        for seed in range(seeds)
+    ]
+    cases.append(("setup_validation", check_new_game_validation, (game,)))
+    cases.append(("same_seed_same_game", check_same_seed_same_game, (game,)))
+    if hidden_info:  # without hidden information there is nothing to give away
+        cases.append(("resample_forgets_the_seed", check_resample_forgets_the_seed, (game,)))
+    return cases
 
 
 def conformance_suite(game: Game | str, seeds: int = 12, hidden_info: bool = True) -> type:

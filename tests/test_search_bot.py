@@ -6,8 +6,6 @@ below is a quick smoke test that search beats random players.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 from toy_game import TOY
 
@@ -261,7 +259,7 @@ def test_a_playout_step_budget_stops_a_search_with_long_playouts_sooner() -> Non
     search.finish()
     assert search.finished and search.iterations < config.iterations
     assert budget <= search.steps < budget + config.max_rollout
-    unlimited = Search(SeatView(state, seat), 3, replace(config, playout_steps=0))
+    unlimited = Search(SeatView(state, seat), 3, config.replace(playout_steps=0))
     unlimited.finish()
     assert unlimited.iterations == config.iterations and unlimited.steps > budget
 
@@ -285,7 +283,7 @@ def test_playouts_settled_from_the_root_stop_at_the_end_of_the_hand() -> None:
     assert config.settle_from_root
     settled = Search(SeatView(state, seat), 1, config)
     settled.finish()
-    from_rollout = Search(SeatView(state, seat), 1, replace(config, settle_from_root=False))
+    from_rollout = Search(SeatView(state, seat), 1, config.replace(settle_from_root=False))
     from_rollout.finish()
     # A playout through the next hand is some 56 moves more than one that stops.
     assert 3 * settled.steps < from_rollout.steps

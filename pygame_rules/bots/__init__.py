@@ -7,21 +7,24 @@ its heuristic bot, its search tuning and its words for a move. `GAME_BOTS` lists
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..contract import Action, State
 from . import magic_trick_baker, magic_trick_wray, trick_of_trip, trickbook
 from .base import (
     NO_BOTS,
     Bot,
     Decided,
     GameBots,
-    HeuristicFactory,
     RandomBot,
     SeatView,
     Thinking,
     think,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from ..contract import Action, State
+    from .base import HeuristicFactory
 
 __all__ = [
     "GAME_BOTS",

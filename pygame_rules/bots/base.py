@@ -4,11 +4,25 @@ package, so the package can list them in one plain table."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+import time
 
-from ..contract import Action, Observation, State
 from ..rng import Rng
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+    from typing import Any, Protocol
+
+    from ..contract import Action, Observation, State
+
+    HeuristicFactory = Callable[[int, float], "Bot"]
+    Explain = Callable[["SeatView", Action, list[str]], str | None]
+else:
+    Protocol = object  # at run time the protocols are plain (documenting) classes
+
+# A clock for thinking in slices: MicroPython has no perf_counter (its time.time() counts
+# milliseconds in the WebAssembly build).
+perf_counter = getattr(time, "perf_counter", time.time)
 
 
 class SeatView:
@@ -91,10 +105,6 @@ class RandomBot:
 
     def choose(self, view: SeatView) -> Action:
         return self.rng.choice(view.legal_actions())
-
-
-HeuristicFactory = Callable[[int, float], Bot]
-Explain = Callable[[SeatView, Action, list[str]], str | None]
 
 
 def no_reason(view: SeatView, action: Action, names: list[str]) -> str | None:

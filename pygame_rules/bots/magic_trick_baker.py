@@ -20,10 +20,6 @@ a losing card would bring is part of that card's outcome.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Iterator, Sequence
-from typing import Any
-
 from ..baker_laws import (
     ILLUSIONIST,
     LAW_OF_CARD,
@@ -37,10 +33,17 @@ from ..baker_laws import (
     rules_for,
     trick_winner,
 )
-from ..contract import Action, Observation
 from ..magic_trick_baker import HAND_SIZE, MAX_BID
 from ..rng import Rng
-from .base import Decided, GameBots, SeatView, Thinking
+from .base import Decided, GameBots, SeatView, perf_counter
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterator, Sequence
+    from typing import Any
+
+    from ..contract import Action, Observation
+    from .base import Thinking
 
 SAMPLES = 12  # opponent hands sampled per decision
 DICKENS_LOSS = 2.5  # rough positive points lost when missing an Oh, Dickens! bid
@@ -228,7 +231,7 @@ def hand_points(
     for won in share:
         value = 4 * base * won / max(1, tricks) if "grand-finale" in ids else base * won
         if "poison" in ids:
-            cards = [*hand, *pool]
+            cards = list(hand) + list(pool)
             in_play = sum(poison_value(c) for c in cards) * 2 * tricks / max(1, len(cards))
             value += in_play * won / max(1, tricks)
         if "oh-dickens" in ids and value > 0:
@@ -286,14 +289,14 @@ class EndgameSearch:
         self.samples = 0
 
     def step(self, seconds: float | None = None) -> bool:
-        deadline = None if seconds is None else time.perf_counter() + seconds
+        deadline = None if seconds is None else perf_counter() + seconds
         me = self.view.seat
         while self.samples < ENDGAME_SAMPLES:
             state = self.view.resample(self.rng)
             for i, (child, action) in enumerate(_each_move(state, self.legal)):
                 self.totals[i] += _search(child, me, child.apply(me, action))
             self.samples += 1
-            if deadline is not None and time.perf_counter() >= deadline:
+            if deadline is not None and perf_counter() >= deadline:
                 break
         return self.samples >= ENDGAME_SAMPLES
 
@@ -428,7 +431,7 @@ class MagicTrickBakerBot:
 
         def value(action: Action) -> float:
             card = action["card"]
-            cards = [*pile, card]
+            cards = pile + [card]
             worth = Judge(k, played=card).take(k.me, cards, card, False)
             stopped = sum(1 for h in hands if not rope_cards(h, cards, k.rules)) / len(hands)
             climb = -0.01 * (k.rules.keys[card] + 20)

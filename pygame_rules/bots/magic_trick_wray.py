@@ -11,9 +11,7 @@ plays the card that brings its projected trick count closest to its bid.
 from __future__ import annotations
 
 from math import exp
-from typing import Any
 
-from ..contract import Action, Observation
 from ..magic_trick_wray import (
     HAND_SIZE,
     HEARTS,
@@ -26,6 +24,13 @@ from ..rng import Rng
 from ..words import plural
 from .base import GameBots, SeatView
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from ..contract import Action, Observation
+
+    Dist = list[list[list[float] | None]]
 # Usual chance that a card of this rank wins the trick it is played in (measured).
 HEART_STRENGTH = [0.28, 0.33, 0.34, 0.36, 0.42, 0.58, 0.76, 0.99]
 PLAIN_STRENGTH = [0.01, 0.02, 0.04, 0.08, 0.14, 0.24, 0.4, 0.66]
@@ -45,8 +50,6 @@ HOPELESS = 0.1
 SAVE_WEIGHT = 0.3
 SHED_WEIGHT = 0.1
 
-Dist = list[list[list[float] | None]]
-
 
 def odds_of(dist: Dist, seat: int, pos: int) -> list[float]:
     """The rank odds of a card still hidden (only hidden cards have odds)."""
@@ -58,7 +61,7 @@ def odds_of(dist: Dist, seat: int, pos: int) -> list[float]:
 def strength(suit: int, probs: list[float]) -> float:
     """Usual chance that a card with rank odds `probs` wins the trick it is played in."""
     table = HEART_STRENGTH if suit == HEARTS else PLAIN_STRENGTH
-    return sum(p * t for p, t in zip(probs, table, strict=True))
+    return sum(p * t for p, t in zip(probs, table))
 
 
 def bid_points(bid: int, tricks: int) -> int:

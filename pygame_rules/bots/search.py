@@ -27,22 +27,26 @@ stops early.
 from __future__ import annotations
 
 import math
-import time
-from collections.abc import Callable
-from dataclasses import dataclass, replace
-from typing import Any
 
-from ..contract import Action, State
+from ..contract import State
 from ..rng import Rng
 from . import bots_for, heuristic_factory
-from .base import SeatView, Thinking, think
+from .base import SeatView, perf_counter, think
 
-RolloutPolicy = Callable[[State, int, list[Action], Rng], Action]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    from ..contract import Action
+    from .base import Thinking
+
+    RolloutPolicy = Callable[[State, int, list[Action], Rng], Action]
 
 
-@dataclass(frozen=True)
 class SearchConfig:
-    """How hard the search thinks and how it rolls out (see docs/bots.md)."""
+    """How hard the search thinks and how it rolls out (see docs/bots.md). Read-only:
+    `SearchConfig(iterations=50)` overrides defaults, `config.replace(...)` copies."""
 
     iterations: int = 200  # playouts per move (the reproducible budget)
     playout_steps: int = 0  # and at most this many engine moves per playout on average
@@ -58,6 +62,38 @@ class SearchConfig:
     rollout: str = "random"  # "random", or "heuristic" (the game's heuristic bot)
     heuristic_prior: float = 0.5  # root bonus for the heuristic bot's move (0: none)
 
+    def __init__(self, **settings: Any) -> None:
+        for name, value in settings.items():
+            if name not in SEARCH_FIELDS:
+                raise TypeError(f"SearchConfig has no setting {name!r}")
+            setattr(self, name, value)
+
+    def replace(self, **changes: Any) -> SearchConfig:
+        """A copy with `changes` (what dataclasses.replace did)."""
+        settings = {name: getattr(self, name) for name in SEARCH_FIELDS}
+        settings.update(changes)
+        return SearchConfig(**settings)
+
+    def __repr__(self) -> str:
+        settings = ", ".join(f"{n}={getattr(self, n)!r}" for n in SEARCH_FIELDS)
+        return f"SearchConfig({settings})"
+
+
+# The settings of SearchConfig, in order (what dataclasses.fields listed).
+SEARCH_FIELDS = (
+    "iterations",
+    "playout_steps",
+    "seconds",
+    "exploration",
+    "worlds",
+    "horizon",
+    "settle",
+    "settle_from_root",
+    "max_rollout",
+    "rollout",
+    "heuristic_prior",
+)
+
 
 # Playouts per move of the search levels. Hard aims at about 250 ms of CPython CPU per
 # move (so under 1 s in the browser), Normal at about a fifth of that.
@@ -72,10 +108,12 @@ LEVEL_ITERATIONS = {"normal": 100, "hard": 500}
 def config_for(game_id: str, level: str | None = None, **overrides: Any) -> SearchConfig:
     """The search settings for `game_id` (at `level`: its playout budget), then `overrides`."""
     tuning = dict(bots_for(game_id).search_tuning)
-    levels = {**LEVEL_ITERATIONS, **tuning.pop("levels", {})}
+    levels = dict(LEVEL_ITERATIONS)
+    levels.update(tuning.pop("levels", {}))
     if level is not None:
         tuning["iterations"] = levels[level]
-    return replace(SearchConfig(), **{**tuning, **overrides})
+    tuning.update(overrides)
+    return SearchConfig(**tuning)
 
 
 def action_key(action: Action) -> str:
@@ -204,12 +242,12 @@ class Search:
     def _playouts(self, done: Callable[[], bool], seconds: float | None) -> int:
         """Playouts until `done()` or `seconds` pass (after the heuristic's prior); how many."""
         self._advance_prior(None)
-        deadline = None if seconds is None else time.perf_counter() + seconds
+        deadline = None if seconds is None else perf_counter() + seconds
         ran = 0
         while not done():
             self._iterate()
             ran += 1
-            if deadline is not None and time.perf_counter() >= deadline:
+            if deadline is not None and perf_counter() >= deadline:
                 break
         return ran
 
@@ -237,8 +275,9 @@ class Search:
             n = child.n if child else 0
             value = child.w / n if child and n else None
             rows.append({"action": action, "visits": n, "value": value})
-        rows.sort(key=lambda r: -r["visits"])
-        return rows
+        # mpy-total-key: ties by listed order (MicroPython's sort is not stable)
+        order = sorted(range(len(rows)), key=lambda i: (-rows[i]["visits"], i))
+        return [rows[i] for i in order]
 
     def reason(self, action: Action) -> str | None:
         """What the search did about `action`: how often it played the move out in its

@@ -9,9 +9,6 @@ in tricks, weigh the chance a card wins now against its value for later.
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..contract import Action, Observation
 from ..rng import Rng
 from ..trick_of_trip import (
     DECK_SIZE,
@@ -26,6 +23,12 @@ from ..trick_of_trip import (
 )
 from .base import GameBots, SeatView
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from ..contract import Action, Observation
+
 PROBE_SEAT = -1  # a stand-in seat for "some later player" when probing a trick
 WILLINGNESS = 0.9  # chance a later player who can beat us actually does
 TRICK_BONUS = 2.0  # a trick won is one an opponent did not win
@@ -36,7 +39,7 @@ PICK_DENIAL = 0.3  # how much the set left to a neighbour counts against a pick 
 
 def marginal_score(won: list[int], card: int) -> int:
     """How much winning `card` adds to a pile of won cards."""
-    return score_of([*won, card]) - score_of(won)
+    return score_of(won + [card]) - score_of(won)
 
 
 def win_power(card: int) -> float:
@@ -151,7 +154,7 @@ class _TrickInfo:
         self.voids = _voids(obs)
 
     def worth(self, card: int) -> float:
-        after = [*self.trick, [self.seat, card]]
+        after = self.trick + [[self.seat, card]]
         p_win = self.win_chance(after)
         gain = marginal_score(self.won[self.seat], card) + TRICK_BONUS
         if self.trick:
@@ -179,7 +182,7 @@ class _TrickInfo:
         return 1.0 - miss
 
     def _still_ours(self, after: list[list[int]], card: int) -> bool:
-        return trick_winner([*after, [PROBE_SEAT, card]])[0] == self.seat
+        return trick_winner(after + [[PROBE_SEAT, card]])[0] == self.seat
 
     def _holds_one(self, seat: int, cards: list[int]) -> float:
         """The chance `seat` holds at least one of `cards` (known cards count for sure)."""

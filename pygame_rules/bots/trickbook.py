@@ -10,10 +10,6 @@ for the hint.
 
 from __future__ import annotations
 
-from math import comb
-from typing import Any
-
-from ..contract import Action, Observation
 from ..rng import Rng
 from ..trickbook import (
     DIE_SIDES,
@@ -22,12 +18,19 @@ from ..trickbook import (
     PSYCHE_PENALTY,
     SPECIALS,
     TRICKS,
+    comb,
     land_chance,
     land_ways,
     needed_roll,
     special_text,
 )
 from .base import GameBots, SeatView
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from ..contract import Action, Observation
 
 TOTAL = {t["key"]: t["count"] for t in TRICKS}
 DIFFICULTY = {t["key"]: t["difficulty"] for t in TRICKS}
