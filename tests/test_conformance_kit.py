@@ -71,8 +71,9 @@ def test_kit_catches_hidden_global_randomness() -> None:
 
     def setup(self):
         ToyState.setup(self)
-        random.shuffle(self.hands[0])  # not from the state's generator
-        self.hands[0] = [random.randint(1, 10) for _ in self.hands[0]]
+        # Not from the state's generator. Real-valued, so two setups never match by
+        # chance (random.randint(1, 10) did, about once in 430 runs).
+        self.hands[0] = [card + random.random() for card in self.hands[0]]
 
     with pytest.raises(AssertionError):
         check_playout(_broken("Unseeded", setup=setup), 2, 1)
