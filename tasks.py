@@ -15,15 +15,17 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import gzip
 import hashlib
 import http.server
+import io
 import json
 import os
 import shutil
 import socket
 import subprocess
 import sys
-import zipfile
+import tarfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -33,11 +35,15 @@ VENV = ROOT / ".venv"
 NODE_MODULES = ROOT / "node_modules"
 
 # The runtime files the app really loads (the browser tests fail on any 404):
-# PyScript's core and the chunks it imports for <script type="py"> (by name
-# prefix: the hashes change with each release), and Pyodide's core without its
-# package repository (we load no packages).
+# PyScript's core and the chunks it imports for an mpy main thread and a py worker with
+# every plugin off (by name prefix: the hashes change with each release; no zip- chunk:
+# the app ships as .tar.gz, which both interpreters unpack themselves), MicroPython's
+# WebAssembly build, and Pyodide's core without its package repository (we load no
+# packages).
 PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
-PYSCRIPT_USED = ("core", "toml-", "deprecations-manager-", "donkey-", "error-", "py-", "zip-")
+PYSCRIPT_USED = ("core", "toml-", "error-")
+MICROPYTHON_DIST = NODE_MODULES / "@micropython" / "micropython-webassembly-pyscript"
+MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
@@ -45,10 +51,15 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-PAGES = ("index.html", "embed.html", "pyscript.toml")
+# The page, the embed frame, and the PyScript configs of the main thread (MicroPython)
+# and of the bots' worker (Pyodide).
+PAGES = ("index.html", "embed.html", "mpy.toml", "py.toml")
 PYTHON_PACKAGES = ("pygame_rules", "ui")
 # Command-line tools of the engine that the page never imports: not shipped to the browser.
 DEV_ONLY = ("pygame_rules/arena.py", "pygame_rules/compare_moves.py")
+# Fetched after the first table is drawn (the bots' worker), so cached by the service
+# worker then, not in its install step (static/sw.js).
+LATER_PREFIX = "static/vendor/pyodide/"
 
 
 def run(*cmd: str | Path, **kwargs) -> None:
@@ -68,15 +79,20 @@ def npm_install() -> None:
 
 
 def python_archive(target: Path) -> None:
-    """One zip of our Python packages, unpacked by PyScript into its cwd."""
-    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
+    """One .tar.gz of our Python packages, unpacked by PyScript into each interpreter's
+    cwd (byte-for-byte reproducible: fixed order, times and modes)."""
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w", format=tarfile.USTAR_FORMAT) as tar:
         for package in PYTHON_PACKAGES:
             for path in sorted((ROOT / package).rglob("*.py")):
-                if path.relative_to(ROOT).as_posix() in DEV_ONLY:
+                name = path.relative_to(ROOT).as_posix()
+                if name in DEV_ONLY:
                     continue
-                info = zipfile.ZipInfo(str(path.relative_to(ROOT)), (2020, 1, 1, 0, 0, 0))
-                info.compress_type = zipfile.ZIP_DEFLATED
-                archive.writestr(info, path.read_bytes())
+                data = path.read_bytes()
+                info = tarfile.TarInfo(name)
+                info.size, info.mtime, info.mode = len(data), 0, 0o644
+                tar.addfile(info, io.BytesIO(data))
+    target.write_bytes(gzip.compress(buffer.getvalue(), 9, mtime=0))
 
 
 def vendor_runtime() -> None:
@@ -85,12 +101,15 @@ def vendor_runtime() -> None:
         shutil.rmtree(VENDOR)
     (VENDOR / "pyscript").mkdir(parents=True)
     (VENDOR / "pyodide").mkdir()
+    (VENDOR / "micropython").mkdir()
     for path in sorted(PYSCRIPT_DIST.iterdir()):
         if path.suffix in (".js", ".css") and path.name.startswith(PYSCRIPT_USED):
             shutil.copy2(path, VENDOR / "pyscript" / path.name)
     for name in PYODIDE_FILES:
         shutil.copy2(NODE_MODULES / "pyodide" / name, VENDOR / "pyodide" / name)
-    python_archive(VENDOR / "app.zip")
+    for name in MICROPYTHON_FILES:
+        shutil.copy2(MICROPYTHON_DIST / name, VENDOR / "micropython" / name)
+    python_archive(VENDOR / "app.tar.gz")
 
 
 def site_files() -> list[str]:
@@ -117,7 +136,9 @@ def build() -> Path:
     digest = hashlib.sha256()
     for name in files:
         digest.update(name.encode() + b"\0" + (SITE / name).read_bytes())
-    manifest = {"version": digest.hexdigest()[:16], "files": ["./", *files]}
+    now = [name for name in files if not name.startswith(LATER_PREFIX)]
+    later = [name for name in files if name.startswith(LATER_PREFIX)]
+    manifest = {"version": digest.hexdigest()[:16], "files": ["./", *now], "later": later}
     (SITE / "static" / "precache.json").write_text(json.dumps(manifest, indent=1))
     sw = ROOT / "static" / "sw.js"
     if sw.exists():  # the service worker sits at the root so its scope is the whole site
@@ -136,6 +157,7 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         ".wasm": "application/wasm",
         ".webmanifest": "application/manifest+json",
         ".toml": "text/plain",
+        ".gz": "application/gzip",
     }
 
     def log_message(self, format: str, *args: object) -> None:

@@ -1,6 +1,8 @@
-// Service worker: precache every file of the site (list and version made at
-// build time from the files' contents), serve from the cache first, drop old
-// caches on activation. A new version waits until the page asks it to take over.
+// Service worker: precache the site (list and version made at build time from the
+// files' contents), serve from the cache first, drop old caches on activation. A new
+// version waits until the page asks it to take over. Pyodide (the bots' worker, the
+// manifest's "later" files) is not precached at install: it is cached as the worker
+// fetches it, after the first table is drawn, and on the page's "cache-later" message.
 const VERSION = "__PRECACHE_VERSION__";
 const CACHE = `trick-table-${VERSION}`;
 const scope = self.registration.scope;
@@ -23,8 +25,21 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
+const LATER_PREFIX = new URL("static/vendor/pyodide/", scope).href;
+
+async function cacheLater() {
+  const response = await fetch(new URL("static/precache.json", scope), { cache: "no-cache" });
+  const { later } = await response.json();
+  const cache = await caches.open(CACHE);
+  for (const name of later) {
+    const url = new URL(name, scope).href;
+    if (!(await cache.match(url))) await cache.add(url);
+  }
+}
+
 self.addEventListener("message", (event) => {
   if (event.data === "skip-waiting") self.skipWaiting();
+  if (event.data === "cache-later") event.waitUntil(cacheLater());
 });
 
 self.addEventListener("fetch", (event) => {
@@ -35,6 +50,8 @@ self.addEventListener("fetch", (event) => {
     // Pages are cached once, whatever their query (?game=...&seed=...).
     const hit = await cache.match(request, { ignoreSearch: request.mode === "navigate" });
     if (hit) return hit;
-    return fetch(request);
+    const response = await fetch(request);
+    if (response.ok && request.url.startsWith(LATER_PREFIX)) await cache.put(request, response.clone());
+    return response;
   })());
 });

@@ -4,7 +4,7 @@ imports, and not the command-line tools it never imports."""
 from __future__ import annotations
 
 import ast
-import zipfile
+import tarfile
 from pathlib import Path
 
 import tasks
@@ -29,9 +29,10 @@ def imported_modules(source: str, package: str) -> set[str]:
 
 
 def test_archive_has_what_the_app_imports_and_no_dev_tools(tmp_path: Path) -> None:
-    archive = tmp_path / "app.zip"
+    archive = tmp_path / "app.tar.gz"
     tasks.python_archive(archive)
-    shipped = set(zipfile.ZipFile(archive).namelist())
+    with tarfile.open(archive) as tar:
+        shipped = set(tar.getnames())
     for tool in tasks.DEV_ONLY:
         assert tool not in shipped, f"{tool} is a command-line tool: it must not ship"
     # Walk the imports from the page's entry point; every module reached must be shipped.

@@ -12,16 +12,12 @@ from __future__ import annotations
 import asyncio
 import json
 import sys
-import time
-from typing import Any
-
-import js
-from pyodide.ffi import create_proxy
 
 import pygame_rules
 
 from . import saves, screens
 from .bot_runner import BotRunner, think_limit
+from .browser import create_proxy, document, now, window
 from .dom import by_id, mount, set_text
 from .game_screen import Table
 from .games import playable_games
@@ -49,6 +45,14 @@ from .params import (
 )
 from .saves import Saves
 from .session import SaveError, Session
+from .worker_client import WorkerClient
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+
+PAINT_DELAY = 0.1  # seconds after the first table is drawn before the worker starts
 
 
 class App:
@@ -58,15 +62,17 @@ class App:
         self.table: Table | None = None  # the game being played
         self.setup_game: str | None = None
         self.link: LinkRequest | None = None  # the game a starting link asked for
+        self.worker = WorkerClient(self.show_engine_note)
         self.bots = BotRunner(
             asyncio.sleep,
-            time.perf_counter,
-            lambda: think_limit(getattr(js.window, "pygameThinkLimit", None)),
-            mark=lambda name: js.performance.mark(name),
-            measure=lambda name, start: js.performance.measure(name, start),
+            now,
+            lambda: think_limit(getattr(window, "pygameThinkLimit", None)),
+            mark=lambda name: window.performance.mark(name),
+            measure=lambda name, start: window.performance.measure(name, start),
+            ask=self.worker.ask,
         )
         self.proxies: list[Any] = []
-        self.tasks: set[asyncio.Future[Any]] = set()  # keep running tasks referenced
+        self.tasks: list[Any] = []  # running tasks, kept referenced until done
         self.embed_game: str | None = None  # set in embed mode (embed.html): one game only
         self.saves = Saves()
 
@@ -76,17 +82,19 @@ class App:
 
     # -- boot ---------------------------------------------------------------------
     def start(self) -> None:
-        version = f"Python {sys.version.split()[0]} · rules {pygame_rules.__version__}"
+        python = ".".join(str(n) for n in sys.implementation.version[:3])
+        name = "MicroPython" if sys.implementation.name == "micropython" else "Python"
+        version = f"{name} {python} · rules {pygame_rules.__version__}"
         set_text("py-version", version)
-        req = parse_link(str(js.location.search))
+        req = parse_link(str(window.location.search))
         self.bots.speed = saves.read_speed(req.speed)
         select = by_id("speed")
         if select:
             select.value = self.bots.speed
         for target, kind, handler in (
-            (js.document, "click", self.on_click),
-            (js.document, "change", self.on_change),
-            (js.window, "storage", self.on_storage),
+            (document, "click", self.on_click),
+            (document, "change", self.on_change),
+            (window, "storage", self.on_storage),
             (by_id("rules-dialog"), "close", on_rules_closed),
         ):
             proxy = create_proxy(handler)
@@ -95,11 +103,11 @@ class App:
         mark_playable_games()
         if req.messages:
             notice(" ".join(req.messages))
-        if js.document.body.getAttribute("data-mode") == "embed":
+        if document.body.getAttribute("data-mode") == "embed":
             self.embed_game = req.game_id
             self.saves = Saves(saves.embed_save_key(req.game_id))
         self.route(req)
-        js.document.body.setAttribute("data-app-state", "ready")
+        document.body.setAttribute("data-app-state", "ready")
 
     def route(self, req: LinkRequest) -> None:
         if req.rules:
@@ -131,7 +139,7 @@ class App:
         self.leave_game()
         show_screen(title)
         mount(by_id("screen"), tree)
-        heading = js.document.querySelector("#screen h2")
+        heading = document.querySelector("#screen h2")
         if heading:
             heading.focus()
 
@@ -150,7 +158,7 @@ class App:
         by_id("screen").hidden = True
         by_id("lobby").hidden = False
         self.show_resume()
-        js.document.title = "Trick Table"
+        document.title = "Trick Table"
 
     def show_resume(self) -> None:
         """Redraw the offer to resume (the lobby's, or an embedded frame's setup screen's)
@@ -165,7 +173,7 @@ class App:
         if self.embed_game:  # a frame has no lobby: its saved game is offered here
             screen = screens.setup_screen(game, resume=screens.resume_box(self.saves.read()))
         else:
-            embed_url = str(js.URL.new(f"embed.html?game={game.id}", js.location.href).href)
+            embed_url = str(window.URL.new(f"embed.html?game={game.id}", window.location.href).href)
             screen = screens.setup_screen(game, embed_url)
         self.show_form(screen, f"{game.title} — set up")
         self.setup_game = game_id
@@ -196,11 +204,32 @@ class App:
         show_screen(f"{session.game.title} — Trick Table")
         self.table = Table(session, self.bots, self.saves, self.spawn)
         self.table.after_move()
+        self.show_engine_note()
+        if sys.implementation.name == "micropython" and self.worker.status == "local":
+            self.spawn(self.start_worker())
+
+    async def start_worker(self) -> None:
+        """Start the search bots' worker once the table has been painted, so its download
+        and boot never delay the first move. (Not window.setTimeout: on MicroPython, a
+        call to it from Python breaks asyncio's own timers with "Illegal invocation".)"""
+        await asyncio.sleep(PAINT_DELAY)
+        self.worker.start()
+
+    def show_engine_note(self) -> None:
+        """Say in plain words when the table's bots use the quick search (the worker is
+        loading or failed); hidden otherwise."""
+        node = by_id("engine-note")
+        if not node:
+            return
+        text = self.worker.note(self.session.level) if self.session is not None else None
+        node.textContent = text or ""
+        node.hidden = not text
 
     def leave_game(self) -> None:
         """Stop the game at the table: its bots' and hint's thinking end without a move."""
         self.bots.stop()
         self.table = None
+        self.show_engine_note()
 
     # -- input --------------------------------------------------------------------
     def on_storage(self, event: Any) -> None:
@@ -211,7 +240,7 @@ class App:
         elif what == saves.LEAVE:
             self.show_lobby()
             notice(message)
-            button = js.document.querySelector("#resume [data-ui=resume], #lobby [data-ui=play]")
+            button = document.querySelector("#resume [data-ui=resume], #lobby [data-ui=play]")
             if button:
                 button.focus()
 
@@ -259,11 +288,11 @@ class App:
         elif name == "lobby":
             self.show_lobby()
             if not self.embed_game:
-                js.history.replaceState(None, "", "./")
+                window.history.replaceState(None, "", "./")
         elif name == "again" and s is not None:
             self.start_game(s.game_id, s.players, new_seed(), s.level, s.options)
         elif name == "export-stats":
-            download("trick-table-stats.json", json.dumps(saves.read_stats(), indent=1))
+            download("trick-table-stats.json", json.dumps(saves.read_stats()))
         elif name == "copy-embed":
             self.spawn(copy_embed_code())
         elif name == "resume":
@@ -271,7 +300,7 @@ class App:
             if self.resume() and self.link is not None and not self.embed_game and self.session:
                 # Came by a link to another deal: the address becomes this one's, so a
                 # reload resumes it instead of asking again.
-                js.history.replaceState(None, "", deal_link(self.session))
+                window.history.replaceState(None, "", deal_link(self.session))
         elif name == "start-link" and self.link is not None:
             self.start_link()
         elif name == "discard-save":
@@ -292,9 +321,8 @@ class App:
             self.start_game(game.id, *choice)
 
     def spawn(self, coroutine: Any) -> None:
-        task = asyncio.ensure_future(coroutine)
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+        self.tasks = [task for task in self.tasks if not task.done()]
+        self.tasks.append(asyncio.create_task(coroutine))
 
 
 APP = App()

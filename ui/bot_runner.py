@@ -3,18 +3,24 @@ turn, give the human a hint, and stop when the game is left.
 
 Pure Python: the page's pieces come in as plain callables (`sleep`, an awaitable like
 asyncio.sleep; `clock`, seconds; `limit`, the time cap; `mark` and `measure`, the
-performance entries), so CPython tests drive it with asyncio and a fake clock. The
-interface is two coroutines, `bot_move` and `hint`, each from a session to a move: the
-part that can later think in a Web Worker.
+performance entries; `ask`, the bots' worker), so CPython tests drive it with asyncio, a
+fake clock and a fake worker. The interface is two coroutines, `bot_move` and `hint`, each
+from a session to a move. A search level asks the worker first (`ui/worker_client.py`
+starts it, `ui/bot_worker.py` answers); while the worker is not ready (or fails), the bot
+thinks here, in slices, and the time cap decides how deep.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from typing import Any
-
 from .params import SPEEDS
 from .session import BotTurn, Session
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Awaitable, Callable
+    from typing import Any
+
+    Ask = Callable[[dict[str, Any]], Awaitable[dict[str, Any] | None]]
 
 THINK_SLICE = 0.03  # seconds of search between two yields to the page (no long task)
 MAX_THINK = 0.9  # a search stops here and plays the best move found: a move stays under 1 s
@@ -30,6 +36,9 @@ def think_limit(value: Any) -> float:
     if isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0:
         return float(value)
     return MAX_THINK
+
+
+INFINITE = 1e300  # a limit at least this large is no limit (the test hook's Infinity)
 
 
 def _no_entry(*_names: str) -> None:
@@ -55,12 +64,16 @@ class BotRunner:
         limit: Callable[[], float] = lambda: MAX_THINK,
         mark: Callable[[str], Any] = _no_entry,
         measure: Callable[[str, str], Any] = _no_entry,
+        ask: Ask | None = None,
     ) -> None:
         self.sleep = sleep
         self.clock = clock
         self.limit = limit  # read at each decision: the page may change it at any time
         self.mark = mark  # performance marks: bot-think-start, bot-think-capped
         self.measure = measure  # performance measures: bot-think
+        # The bots' worker: a request (Session.bot_request) to its answer ({"action",
+        # "capped", "reason"}), or None when it cannot answer (not ready, failed).
+        self.ask = ask
         self.speed = "normal"
         self.generation = 0  # bumps when the game is left, so stale decisions stop
 
@@ -81,8 +94,15 @@ class BotRunner:
             return None
         began = self.clock()
         self.mark("bot-think-start")
-        turn = session.start_bot(seat, self.clock)
-        if not await self._think(turn, generation):
+        answer = await self._ask(session.bot_request(seat), generation)
+        if answer is not None:
+            action = answer["action"]
+        else:
+            turn = session.start_bot(seat, self.clock)
+            if not await self._think(turn, generation):
+                return None
+            action = turn.action
+        if generation != self.generation:
             return None
         # A bot's whole decision, for tests/benchmarks/bench_bots_browser.py.
         self.measure("bot-think", "bot-think-start")
@@ -91,11 +111,11 @@ class BotRunner:
             await self.sleep(pause)
         if generation != self.generation:
             return None
-        problem = session.illegal_reason(seat, turn.action)
+        problem = session.illegal_reason(seat, action)
         if problem is not None:
             name = session.names[seat]
             raise IllegalBotMove(f"{name} chose a move that is not allowed ({problem})")
-        return turn.action
+        return action
 
     async def play(self, session: Session, changed: Callable[[int | None], Any]) -> None:
         """Let the bots move, one after another, until it is the human's turn, the game is
@@ -119,13 +139,32 @@ class BotRunner:
         (the hint would be about a position that is gone).
         """
         generation, moves = self.generation, len(session.history)
-        turn = session.start_hint(self.clock)
-        if turn is None:
+        answer = await self._ask(session.hint_request(), generation)
+        if answer is not None:
+            found = answer["action"], str(answer.get("reason") or "")
+        else:
+            turn = session.start_hint(self.clock)
+            if turn is None or not await self._think(turn, generation):
+                return None
+            assert turn.action is not None  # decided
+            found = turn.action, session.hint_reason(turn)
+        if generation != self.generation or len(session.history) != moves:
             return None
-        if not await self._think(turn, generation) or len(session.history) != moves:
+        return found
+
+    async def _ask(self, request: dict[str, Any] | None, generation: int) -> dict[str, Any] | None:
+        """The worker's answer to `request`; None when there is none to ask (Easy, no
+        worker, not ready, failed) or the game was left meanwhile."""
+        if request is None or self.ask is None:
             return None
-        assert turn.action is not None  # decided
-        return turn.action, session.hint_reason(turn)
+        limit = self.limit()
+        request["limit"] = limit if limit < INFINITE else None  # JSON has no Infinity
+        answer = await self.ask(request)
+        if answer is None or generation != self.generation:
+            return None
+        if answer.get("capped"):
+            self.mark("bot-think-capped")
+        return answer
 
     async def _think(self, turn: BotTurn, generation: int) -> bool:
         """Let a bot think in short slices, yielding to the page between them.

@@ -6,12 +6,12 @@ is ever assigned to innerHTML here.
 
 from __future__ import annotations
 
-from typing import Any
-
-from js import Object, document
-from pyodide.ffi import to_js
-
+from .browser import document, to_js
 from .vdom import El
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def build(el: El | str) -> Any:
@@ -66,7 +66,7 @@ def mount(container: Any, el: El) -> None:
     elif inside:
         fallback = container.querySelector('[data-focus="me"]')
         if fallback:
-            fallback.focus(to_js({"preventScroll": True}, dict_converter=Object.fromEntries))
+            fallback.focus(to_js({"preventScroll": True}))
 
 
 def by_id(element_id: str) -> Any:

@@ -3,21 +3,22 @@ moves, let the bots move (`ui/bot_runner.py`), give hints, save after every move
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine
-from typing import Any
-
-import js
-
 import pygame_rules
 
 from . import screens, tables
 from .bot_runner import BotRunner
+from .browser import document, window
 from .dom import by_id, mount, set_text
 from .games import table_for
 from .page import fail, notice
 from .params import deal_link
 from .saves import Saves
 from .session import Session
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Coroutine
+    from typing import Any
 
 
 class Table:
@@ -42,19 +43,19 @@ class Table:
         self.announcer = screens.Announcer(told=len(session.log) - 1)
 
     def view(self) -> tables.TableView:
-        motion = js.matchMedia("(prefers-reduced-motion: reduce)").matches
+        motion = window.matchMedia("(prefers-reduced-motion: reduce)").matches
         return screens.table_view(self.session, self.local, self.thinking, bool(motion))
 
     def render(self) -> None:
         s = self.session
-        js.performance.mark("render-start")
+        window.performance.mark("render-start")
         view = self.view()
         over = screens.game_over_screen(s, view) if s.is_over() else None
         tree = screens.table_screen(s, view, over, self.bots.speed)
         hint = self.local.get("hint")
         elsewhere = "" if hint is None else screens.mark_hint(tree, hint, self.local["hint_reason"])
         mount(by_id("screen"), tree)
-        js.performance.measure("render", "render-start")  # read by the bot benchmark
+        window.performance.measure("render", "render-start")  # read by the bot benchmark
         news = self.announcer.news(s.log, screens.prompt_text(tree))
         if news:
             set_text("announcer", news)
@@ -63,11 +64,11 @@ class Table:
                 notice(elsewhere)
             else:
                 by_id("notice").hidden = True  # "Thinking about your move…" is answered
-            hinted = js.document.querySelector("#screen [data-action].hinted")
+            hinted = document.querySelector("#screen [data-action].hinted")
             if hinted:
                 hinted.focus()
         if over is not None:
-            node = js.document.querySelector("[data-testid=game-over] h2")
+            node = document.querySelector("[data-testid=game-over] h2")
             if node:
                 node.focus()
 
@@ -80,7 +81,7 @@ class Table:
                 notice("Thinking about your move…")
                 self.spawn(self.give_hint())
         elif name == "share":
-            js.history.replaceState(None, "", deal_link(s))
+            window.history.replaceState(None, "", deal_link(s))
             notice("The address bar now holds a link to this deal.")
         elif table_for(s.game_id).on_ui(name, value, self.view()):
             self.render()

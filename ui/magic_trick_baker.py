@@ -15,8 +15,6 @@ Law that burned a trick (the observation), the follow and rope-lead rules
 
 from __future__ import annotations
 
-from typing import Any
-
 from pygame_rules.baker_laws import (
     FOLLOW_RULE,
     ILLUSIONIST,
@@ -45,6 +43,10 @@ from .tables import (
 )
 from .vdom import El, h
 from .widgets import action_button, board, card, controls, prompt, seat_panel, table
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 FAN = "mtb-fan"  # UI step: select face-down cards of the fan (as many as picked, then confirm)
 RANK_MARKS = ["★", "2", "3", "4"]
@@ -246,7 +248,7 @@ def on_ui(name: str, value: str, view: TableView) -> bool:
     if i in chosen:
         chosen.remove(i)
     elif 0 <= i < view.obs["fan_size"] and len(chosen) < view.obs["pick_size"]:
-        chosen = [*chosen, i]
+        chosen = chosen + [i]
     view.local["fan"] = chosen
     return True
 
@@ -531,13 +533,13 @@ def sheet(view: TableView) -> El:
     rows: list[list[Any]] = []
     for record in obs["scored_hands"]:
         laws = " + ".join(law_name(c) for c in record["laws"])
-        rows.append([record["hand"], laws, *[signed(p) for p in record["points"]]])
-    rows.append(["", "Total", *[number(t) for t in obs["scores"]]])
+        rows.append([record["hand"], laws] + [signed(p) for p in record["points"]])
+    rows.append(["", "Total"] + [number(t) for t in obs["scores"]])
     return h(
         "div",
         {"class": "table-scroll", "tabindex": "0", "role": "region", "aria-label": "Score sheet"},
         table(
-            ["Hand", "Laws", *view.names[: len(obs["scores"])]],
+            ["Hand", "Laws"] + view.names[: len(obs["scores"])],
             rows,
             caption=f"Scores (first to {obs['target']})",
         ),

@@ -8,8 +8,6 @@ note gives the deduction aid: the ranks it can still have, from public facts onl
 
 from __future__ import annotations
 
-from typing import Any
-
 from pygame_rules.magic_trick_wray import HEARTS, SUITS, card_name, make_card, rank_ranges
 from pygame_rules.words import plural
 
@@ -25,6 +23,10 @@ from .tables import (
 )
 from .vdom import El, h
 from .widgets import action_button, board, card, card_row, controls, prompt, seat_panel, table
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def ordinal(n: int) -> str:
@@ -385,8 +387,8 @@ def sheet_table(view: TableView) -> El:
         for r in record["results"]:
             star = " ★" if r["prestige"] else ""
             cells.append(f"{signed(r['points'])} ({r['bid']}/{r['tricks']}){star}")
-        rows.append([record["hand"], *cells])
-    rows.append(["Total", *[obs["scores"][s] for s in range(n)]])
+        rows.append([record["hand"]] + cells)
+    rows.append(["Total"] + [obs["scores"][s] for s in range(n)])
     key = "Each cell: points (bid/tricks taken)"
     if obs["prestige"]:
         key += "; ★ prestige bonus"
@@ -401,7 +403,7 @@ def sheet_table(view: TableView) -> El:
                 "role": "region",
                 "aria-label": "Score sheet",
             },
-            table(["Hand", *view.names[:n]], rows, caption="Scores per hand"),
+            table(["Hand"] + view.names[:n], rows, caption="Scores per hand"),
         ),
         h("p", {"class": "sheet-key"}, key + "."),
     )

@@ -3,17 +3,18 @@ lobby's cards, statistics, the rules dialog, the clipboard, downloads."""
 
 from __future__ import annotations
 
-from typing import Any
-
-import js
-
 import pygame_rules
 
 from . import saves, screens
+from .browser import document, to_js, window
 from .dom import by_id, mount, set_text
 from .games import playable_games
 from .params import MAX_SEED, whole_number
 from .session import PLAYER_LEVELS
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def read_setup_form(game: pygame_rules.Game) -> tuple[int, int, str, dict[str, Any]] | None:
@@ -36,7 +37,7 @@ def show_screen(title: str) -> None:
     """Show #screen in place of the lobby, under the page title `title`."""
     by_id("lobby").hidden = True
     by_id("screen").hidden = False
-    js.document.title = title
+    document.title = title
 
 
 def notice(text: str) -> None:
@@ -46,8 +47,8 @@ def notice(text: str) -> None:
 
 
 def fail(exc: BaseException) -> None:
-    js.console.warn(f"app error: {exc!r}")
-    js.document.body.setAttribute("data-app-state", "error")
+    window.console.warn(f"app error: {exc!r}")
+    document.body.setAttribute("data-app-state", "error")
     notice(f"Something went wrong: {exc}. Your game is saved; reload to resume.")
 
 
@@ -55,7 +56,7 @@ def mark_playable_games() -> None:
     """Turn the lobby's static cards into buttons for the games that are built."""
     built = {g.id for g in playable_games()}
     for game_id in pygame_rules.GAME_IDS:
-        card = js.document.querySelector(f'[data-game="{game_id}"]')
+        card = document.querySelector(f'[data-game="{game_id}"]')
         if card and game_id not in built:
             card.classList.add("coming-soon")
 
@@ -80,11 +81,11 @@ def on_rules_closed(_event: Any) -> None:
     """Give focus back to the table's Rules button: the one that opened the dialog may
     have been redrawn while it was open (bots move behind it), and the browser's own
     return of focus then fails, to <body>. The lobby is never redrawn under it."""
-    active = js.document.activeElement
+    active = document.activeElement
     lost = active.tagName == "BODY" or not active.isConnected
     if not lost and not by_id("rules-dialog").contains(active):
         return  # focus went somewhere real
-    button = js.document.querySelector("#screen:not([hidden]) [data-ui=rules]")
+    button = document.querySelector("#screen:not([hidden]) [data-ui=rules]")
     if button:
         button.focus()
 
@@ -94,7 +95,7 @@ async def open_rules(game_id: str) -> None:
     dialog = by_id("rules-dialog")
     set_text("rules-title", f"How to play {game.title} ({game.designer})")
     body = by_id("rules-body")
-    response = await js.fetch(f"./static/rules/{game.id}.html")
+    response = await window.fetch(f"./static/rules/{game.id}.html")
     # Our own static file, chosen from the registry (never from the URL's text).
     body.innerHTML = await response.text() if response.ok else "<p>Rules not found.</p>"
     if not dialog.open:
@@ -107,7 +108,7 @@ async def copy_embed_code() -> None:
     code = by_id("embed-code")
     code.select()
     try:
-        await js.navigator.clipboard.writeText(code.value)
+        await window.navigator.clipboard.writeText(code.value)
     except Exception:  # no clipboard (plain http) or permission refused
         notice("Copy the selected code (Ctrl+C, or press and hold on a phone).")
         return
@@ -115,18 +116,14 @@ async def copy_embed_code() -> None:
 
 
 def new_seed() -> int:
-    return int(js.Math.floor(js.Math.random() * 1_000_000_000))
+    return int(window.Math.floor(window.Math.random() * 1_000_000_000))
 
 
 def download(filename: str, text: str) -> None:
-    from pyodide.ffi import to_js
-
-    blob = js.Blob.new(
-        to_js([text]), to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries)
-    )
-    url = js.URL.createObjectURL(blob)
-    link = js.document.createElement("a")
+    blob = window.Blob.new(to_js([text]), to_js({"type": "application/json"}))
+    url = window.URL.createObjectURL(blob)
+    link = document.createElement("a")
     link.href = url
     link.download = filename
     link.click()
-    js.URL.revokeObjectURL(url)
+    window.URL.revokeObjectURL(url)

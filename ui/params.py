@@ -7,32 +7,71 @@ defaults. The messages are shown with textContent only.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
-from urllib.parse import parse_qs
-
 import pygame_rules
 
 from .session import PLAYER_LEVELS, SaveError, Session, check_save
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
 MAX_SEED = 2**53 - 1
 KNOWN = {"game", "players", "seed", "level", "rules", "speed"}
 SPEEDS = {"slow": 1.2, "normal": 0.7, "fast": 0.3, "instant": 0.0}  # seconds a bot's turn lasts
+SPEED_NAMES = ("slow", "normal", "fast", "instant")  # SPEEDS in order (dicts keep none in MPy)
+MAX_FIELDS = 50  # a longer query string is not one of our links
 
 
-@dataclass
 class LinkRequest:
     """What a link asks for: a game's setup screen, or (with players/seed) a game at once."""
 
-    game_id: str | None = None
-    players: int | None = None
-    seed: int | None = None
-    level: str | None = None
-    options: dict[str, Any] = field(default_factory=dict)
-    rules: str | None = None
-    speed: str | None = None
-    start: bool = False
-    messages: list[str] = field(default_factory=list)
+    def __init__(self) -> None:
+        self.game_id: str | None = None
+        self.players: int | None = None
+        self.seed: int | None = None
+        self.level: str | None = None
+        self.options: dict[str, Any] = {}
+        self.rules: str | None = None
+        self.speed: str | None = None
+        self.start = False
+        self.messages: list[str] = []
+
+
+def _unquote(text: str) -> str:
+    """A query value decoded: '+' is a space, %XX bytes are UTF-8 (a malformed sequence
+    becomes U+FFFD, as in URLSearchParams)."""
+    raw = bytearray()
+    text = text.replace("+", " ")
+    i = 0
+    while i < len(text):
+        pair = text[i + 1 : i + 3]
+        if text[i] == "%" and len(pair) == 2 and all(c in HEX_DIGITS for c in pair):
+            raw.append(int(pair, 16))
+            i += 3
+        else:
+            raw.extend(text[i].encode())
+            i += 1
+    try:
+        return bytes(raw).decode()
+    except UnicodeError:
+        return "".join(chr(b) if b < 0x80 else "\ufffd" for b in raw)
+
+
+HEX_DIGITS = "0123456789abcdefABCDEF"
+
+
+def parse_query(query: str) -> list[tuple[str, str]]:
+    """The (name, value) pairs of a query string, in order (blank values kept).
+
+    Our own parser: MicroPython has no urllib. ValueError past MAX_FIELDS fields."""
+    fields = [part for part in query.lstrip("?").split("&") if part]
+    if len(fields) > MAX_FIELDS:
+        raise ValueError("too many fields")
+    pairs = []
+    for part in fields:
+        name, _, value = part.partition("=")
+        pairs.append((_unquote(name), _unquote(value)))
+    return pairs
 
 
 def _short(text: str) -> str:
@@ -43,7 +82,7 @@ def whole_number(text: str, most: int) -> int | None:
     """`text` as a whole number from 0 to `most`, or None. Only the ASCII digits count
     ("²".isdigit() is true, and int() refuses it), and no more than `most` has."""
     text = text.strip()
-    if not (text.isascii() and text.isdigit()) or len(text) > len(str(most)):
+    if not (text and all(c in "0123456789" for c in text)) or len(text) > len(str(most)):
         return None
     number = int(text)
     return number if number <= most else None
@@ -58,11 +97,15 @@ def parse_link(query: str) -> LinkRequest:
     """Parse `location.search` (with or without the leading '?')."""
     req = LinkRequest()
     try:
-        raw = parse_qs(query.lstrip("?"), keep_blank_values=True, max_num_fields=50)
+        pairs = parse_query(query)
     except ValueError:
         req.messages.append("The link's settings could not be read, so they were ignored.")
         return req
-    values = {k: v[-1] for k, v in raw.items()}
+    values = dict(pairs)  # the last of each name counts
+    names = []  # each name once, in the link's order (a dict keeps no order in MicroPython)
+    for name, _ in pairs:
+        if name not in names:
+            names.append(name)
     from .games import playable_games
 
     games = {g.id: g for g in playable_games()}
@@ -72,8 +115,8 @@ def parse_link(query: str) -> LinkRequest:
         if speed in SPEEDS:
             req.speed = speed
         else:
-            names = ", ".join(SPEEDS)
-            req.messages.append(f"Bot speed {_short(speed)!r} is not one of {names}; ignored.")
+            known = ", ".join(SPEED_NAMES)
+            req.messages.append(f"Bot speed {_short(speed)!r} is not one of {known}; ignored.")
 
     rules = values.get("rules")
     if rules is not None:
@@ -122,7 +165,7 @@ def parse_link(query: str) -> LinkRequest:
                 req.options[option.name] = text == "1"
             else:
                 req.messages.append(f"The option {option.label!r} takes 0 or 1; using default.")
-    for key in values:
+    for key in names:
         if key not in KNOWN and not any(key == f"opt-{o.name}" for o in game.options):
             req.messages.append(f"The setting {_short(key)!r} is not known and was ignored.")
     req.start = "seed" in values or "players" in values

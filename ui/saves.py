@@ -6,11 +6,13 @@ missing or blocked), so CPython tests drive it with a dict-backed stand-in.
 
 from __future__ import annotations
 
-from typing import Any
-
 from . import storage
 from .params import SPEEDS
 from .session import SaveError, Session
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 # What `Saves.other_tab` says the page should do about a change made in another tab.
 IGNORE = "ignore"  # not our save
@@ -100,7 +102,7 @@ class Saves:
         try:
             data = storage.read_json(self.key)
         except ValueError as exc:
-            raise SaveError(str(exc)) from exc
+            raise SaveError(str(exc)) from None
         return Session.from_save(data)
 
     def discard(self) -> None:

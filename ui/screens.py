@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import pygame_rules
 from pygame_rules.words import plural
@@ -13,6 +12,10 @@ from .games import table_for
 from .session import LEVEL_HELP, LEVEL_NAMES, PLAYER_LEVELS, SaveError, Session, check_save
 from .vdom import El, h
 from .widgets import action_json, log_panel, ui_button
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def embed_snippet(embed_url: str) -> str:
@@ -280,7 +283,7 @@ class Announcer:
         self.lines_told = len(log)
         if prompt != self.prompt_told:
             self.prompt_told = prompt
-            lines = [*lines, prompt] if prompt else lines
+            lines = lines + [prompt] if prompt else lines
         return " ".join(lines)
 
 
@@ -316,7 +319,7 @@ def turn_text(session: Session, view: tables.TableView) -> str:
 def describe_action(action: dict[str, Any]) -> str:
     """Plain words for an action that has no control on screen (rare)."""
     parts = [str(action.get("type", "move"))]
-    parts += [f"{k} {v}" for k, v in action.items() if k != "type"]
+    parts += [f"{k} {action[k]}" for k in sorted(action) if k != "type"]
     return ", ".join(parts)
 
 

@@ -5,21 +5,27 @@ Pure Python (no browser), so the whole flow can be tested in CPython.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any
-
 import pygame_rules
-from pygame_rules.bots import LEVELS, Bot, SeatView, bot_seed, explain_move, make_bot, think
-from pygame_rules.contract import IllegalAction, State, visible_events
+from pygame_rules.bots import LEVELS, SeatView, bot_seed, explain_move, make_bot, think
+from pygame_rules.bots.base import perf_counter
+from pygame_rules.contract import IllegalAction, visible_events
 
 from .games import table_for
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    from pygame_rules.bots import Bot
+    from pygame_rules.contract import State
 
 SAVE_VERSION = 1
 """A save's `format`: setup plus moves (not pygame_rules.SAVE_FORMAT, a state's to_json)."""
 PLAYER_LEVELS = tuple(level for level in LEVELS if level != "random")
 """The bot levels a player can choose: the bots' own list, without the random test bot."""
+SEARCH_LEVELS = ("normal", "hard")
+"""The levels that search (and the hint, a Normal bot): the bots' worker can think for them."""
 LEVEL_NAMES = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
 LEVEL_HELP = {
     "easy": "Simple rules of thumb, and the odd slip.",
@@ -32,9 +38,7 @@ class BotTurn:
     """One bot decision in progress. Bots that can think in short slices (`step`) do, so
     the page can draw between them; any other bot has decided at once."""
 
-    def __init__(
-        self, bot: Bot, view: SeatView, clock: Callable[[], float] = time.perf_counter
-    ) -> None:
+    def __init__(self, bot: Bot, view: SeatView, clock: Callable[[], float] = perf_counter) -> None:
         self.thinking = think(bot, view)
         self.action: dict[str, Any] | None = None
         self.capped = False  # decided by the time limit, before the whole budget ran
@@ -62,24 +66,29 @@ class SaveError(ValueError):
     """A save that cannot be restored (corrupted, unknown version, unknown game)."""
 
 
-@dataclass
 class Session:
-    game_id: str
-    players: int
-    seed: int
-    level: str = "normal"
-    options: dict[str, Any] = field(default_factory=dict)
-    human: int = 0
-    state: State = field(init=False)
-    history: list[list[Any]] = field(default_factory=list, init=False)
-    log: list[str] = field(default_factory=list, init=False)
+    """A game at the table: the human sits in seat 0, bots of one level in the others."""
 
-    def __post_init__(self) -> None:
-        if self.level not in PLAYER_LEVELS:
-            raise ValueError(f"unknown bot level {self.level!r}")
-        game = pygame_rules.get_game(self.game_id)
-        self.state = game.new_game(self.players, self.seed, self.options)
-        self.options = dict(self.state.options)
+    def __init__(
+        self,
+        game_id: str,
+        players: int,
+        seed: int,
+        level: str = "normal",
+        options: dict[str, Any] | None = None,
+        human: int = 0,
+    ) -> None:
+        if level not in PLAYER_LEVELS:
+            raise ValueError(f"unknown bot level {level!r}")
+        self.game_id = game_id
+        self.players = players
+        self.seed = seed
+        self.level = level
+        self.human = human
+        self.state: State = pygame_rules.get_game(game_id).new_game(players, seed, options or {})
+        self.options: dict[str, Any] = dict(self.state.options)
+        self.history: list[list[Any]] = []
+        self.log: list[str] = []
 
     @property
     def game(self) -> pygame_rules.Game:
@@ -141,13 +150,49 @@ class Session:
                 self.log.append(line)
         return seen
 
-    def start_bot(self, seat: int, clock: Callable[[], float] = time.perf_counter) -> BotTurn:
+    def start_bot(self, seat: int, clock: Callable[[], float] = perf_counter) -> BotTurn:
         """The decision of the bot in `seat`, begun on a snapshot of the table.
 
         Seeded by game seed, seat and move number, so a replayed game asks the same.
         """
-        bot = make_bot(self.game_id, self.level, bot_seed(self.seed, seat, len(self.history)))
+        bot = make_bot(self.game_id, self.level, self.next_bot_seed(seat))
         return BotTurn(bot, SeatView(self.state.clone(), seat), clock)
+
+    def next_bot_seed(self, seat: int) -> int:
+        """The seed of the bot making the next move in `seat`: game seed, seat and move
+        number, so a replayed game asks the same."""
+        return bot_seed(self.seed, seat, len(self.history))
+
+    def hint_seed(self) -> int:
+        return self.seed * 1009 + len(self.history)
+
+    def bot_request(self, seat: int) -> dict[str, Any] | None:
+        """What the bots' worker needs to decide for the bot in `seat` (`ui/bot_worker.py`):
+        the table as `State.to_json` rebuilds it, the seat, level and seed. None for Easy,
+        which decides at once here."""
+        if self.level not in SEARCH_LEVELS:
+            return None
+        return {
+            "game": self.game_id,
+            "state": self.state.to_json(),
+            "seat": seat,
+            "level": self.level,
+            "seed": self.next_bot_seed(seat),
+        }
+
+    def hint_request(self) -> dict[str, Any] | None:
+        """The worker's request for the hint: a Normal bot in the human's seat, with the
+        names its reason uses. None when the human has no move."""
+        if not self.human_legal():
+            return None
+        return {
+            "game": self.game_id,
+            "state": self.state.to_json(),
+            "seat": self.human,
+            "level": "normal",
+            "seed": self.hint_seed(),
+            "names": self.names,
+        }
 
     def bot_move(self, seat: int) -> list[dict[str, Any]]:
         """Let the bot in `seat` think to the end and play (tests and CPython tools)."""
@@ -156,11 +201,11 @@ class Session:
         assert turn.action is not None  # thought to the end
         return self.act(seat, turn.action)
 
-    def start_hint(self, clock: Callable[[], float] = time.perf_counter) -> BotTurn | None:
+    def start_hint(self, clock: Callable[[], float] = perf_counter) -> BotTurn | None:
         """The move a Normal bot would choose in the human's seat (it sees only that seat)."""
         if not self.human_legal():
             return None
-        bot = make_bot(self.game_id, "normal", self.seed * 1009 + len(self.history))
+        bot = make_bot(self.game_id, "normal", self.hint_seed())
         return BotTurn(bot, SeatView(self.state.clone(), self.human), clock)
 
     def hint_reason(self, turn: BotTurn) -> str:
@@ -210,7 +255,7 @@ class Session:
                 seat, action = entry
                 session.act(seat, action)
         except Exception as exc:  # a save is untrusted text: whatever breaks, it is damaged
-            raise SaveError(f"the save is damaged: {exc}") from exc
+            raise SaveError(f"the save is damaged: {exc}") from None
         return session
 
 

@@ -1,20 +1,26 @@
 """Local storage of the game in progress and per-game statistics.
 
 Storage can be missing or blocked (private modes, cross-site frames), so every
-call degrades to "nothing stored" instead of failing. Outside the browser (CPython
-tests) there is no `js`: nothing is stored, unless a test puts a stand-in with the Web
-Storage methods (getItem, setItem, removeItem) in `storage.localStorage`.
+call degrades to "nothing stored" instead of failing. In the page, `localStorage` is
+static/js/host.js's `tableStorage`: the Web Storage methods, wrapped so they never throw
+(MicroPython cannot catch a JS exception). Outside the browser (CPython tests) nothing is
+stored, unless a test puts a stand-in with getItem, setItem and removeItem in
+`storage.localStorage`.
 """
 
 from __future__ import annotations
 
 import json
-import re
-from typing import Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 try:
-    from js import localStorage
-except Exception:
+    from pyscript import window
+
+    localStorage = window.tableStorage
+except Exception:  # CPython tests; Pyodide booted without PyScript (embed.js: blocked storage)
     localStorage = None
 
 SAVE_KEY = "pygame-table.save"
@@ -49,17 +55,23 @@ MAX_NESTING = 32  # our saves nest 4 deep; Pyodide's stack dies near a few thous
 def nesting_depth(text: str) -> int:
     """How deeply JSON text nests arrays and objects (brackets inside strings not counted)."""
     depth = deepest = 0
-    for token in _BRACKETS.finditer(text):
-        bracket = token.group()
-        if bracket in "[{":
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
             depth += 1
             deepest = max(deepest, depth)
-        elif bracket in "]}":
+        elif char in "]}":
             depth -= 1
     return deepest
-
-
-_BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 
 
 def parse_json(text: str) -> Any:
@@ -72,8 +84,8 @@ def parse_json(text: str) -> Any:
         raise ValueError(f"it nests more than {MAX_NESTING} levels deep")
     try:
         return json.loads(text)
-    except RecursionError as exc:
-        raise ValueError("it nests too deeply") from exc
+    except RuntimeError:  # RecursionError in CPython; MicroPython has only RuntimeError
+        raise ValueError("it nests too deeply") from None
 
 
 def read_json(key: str) -> Any:
@@ -95,7 +107,9 @@ def record_result(
     entry["won"] = int(entry.get("won", 0)) + (1 if won else 0)
     best = entry.get("best")
     entry["best"] = score if best is None else max(int(best), score)
-    return {**stats, game_id: entry}
+    updated = dict(stats)
+    updated[game_id] = entry
+    return updated
 
 
 def valid_stats(data: Any) -> dict[str, Any]:

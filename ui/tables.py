@@ -7,26 +7,39 @@ lists them. The app calls only what a GameTable has.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
 
-import pygame_rules
+    import pygame_rules
 
 
-@dataclass
 class TableView:
-    """What a game module may use to draw: never the state, only the human's view."""
+    """What a game module may use to draw: never the state, only the human's view.
 
-    game: pygame_rules.Game
-    obs: dict[str, Any]
-    legal: list[dict[str, Any]]
-    names: list[str]
-    human: int = 0
-    local: dict[str, Any] = field(default_factory=dict)
-    thinking: int | None = None  # a bot seat that is about to move
-    reduced_motion: bool = False
+    `local` is the UI's own state (cards chosen, the hint); `thinking` a bot seat that is
+    about to move."""
+
+    def __init__(
+        self,
+        game: pygame_rules.Game,
+        obs: dict[str, Any],
+        legal: list[dict[str, Any]],
+        names: list[str],
+        human: int = 0,
+        local: dict[str, Any] | None = None,
+        thinking: int | None = None,
+        reduced_motion: bool = False,
+    ) -> None:
+        self.game = game
+        self.obs = obs
+        self.legal = legal
+        self.names = names
+        self.human = human
+        self.local: dict[str, Any] = {} if local is None else local
+        self.thinking = thinking
+        self.reduced_motion = reduced_motion
 
     def is_legal(self, action: dict[str, Any]) -> bool:
         return action in self.legal
@@ -98,8 +111,16 @@ def number(n: int | float) -> str:
 
 
 def minus_signs(text: str) -> str:
-    """Text with a true minus sign before each negative number ('-2 each' from the engine)."""
-    return re.sub(r"(?<![\w-])-(?=\d)", MINUS, text)
+    """Text with a true minus sign before each negative number ('-2 each' from the engine):
+    a hyphen before a digit, not after a letter, digit, underscore or hyphen."""
+    out = []
+    for i, char in enumerate(text):
+        before = text[i - 1] if i else " "
+        word_before = before.isalpha() or before.isdigit() or before in "_-"
+        if char == "-" and text[i + 1 : i + 2].isdigit() and not word_before:
+            char = MINUS
+        out.append(char)
+    return "".join(out)
 
 
 def signed(n: int) -> str:
@@ -121,7 +142,8 @@ def verb(name: str, third_person: str) -> str:
         return third_person
     if third_person == "has":
         return "have"
-    return third_person[:-2] if third_person.endswith(("shes", "ches")) else third_person[:-1]
+    es = third_person.endswith("shes") or third_person.endswith("ches")
+    return third_person[:-2] if es else third_person[:-1]
 
 
 def and_list(items: list[str]) -> str:

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pygame_rules.trick_of_trip import PLAY_RULE, SCORE_RULE, SUITS, card_name, rank_of, suit_of
 from pygame_rules.words import plural
 
 from .tables import GameTable, TableView, number_word, object_name, possessive, verb
 from .vdom import El, h
 from .widgets import action_button, board, card, card_row, controls, prompt, seat_panel, table
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 TOGGLE = "tot-move"  # move a card between the two groups while splitting
 
@@ -141,23 +143,20 @@ def draft_area(view: TableView) -> list[El]:
         stand = next(s for s in obs["stands"] if s["receiver"] == view.human)
         giver = view.names[stand["splitter"]]
         sets = stand["sets"]
-        return [
-            prompt(
-                f"Take one of the {number_word(len(sets))} groups {giver} offers you.",
-                note="The other group goes back to them.",
-            ),
-            *[
-                h(
-                    "div",
-                    {"class": "offer"},
-                    card_row([card_el(c) for c in cards], label=f"Group {i + 1}"),
-                    action_button(
-                        {"type": "pick", "set": i}, f"Take group {i + 1}", cls="btn primary"
-                    ),
-                )
-                for i, cards in enumerate(sets)
-            ],
+        offers = [
+            h(
+                "div",
+                {"class": "offer"},
+                card_row([card_el(c) for c in cards], label=f"Group {i + 1}"),
+                action_button({"type": "pick", "set": i}, f"Take group {i + 1}", cls="btn primary"),
+            )
+            for i, cards in enumerate(sets)
         ]
+        title = prompt(
+            f"Take one of the {number_word(len(sets))} groups {giver} offers you.",
+            note="The other group goes back to them.",
+        )
+        return [title] + offers
     return []
 
 
@@ -297,7 +296,7 @@ def score_table(view: TableView) -> El:
         cells = [
             f"{b['highest']}×{b['count']}={b['points']}" if b["count"] else "–" for b in breakdown
         ]
-        rows.append([view.names[s], obs["scores"][s], *cells])
+        rows.append([view.names[s], obs["scores"][s]] + cells)
     # The title sits outside the scrolling box so a phone shows all of it.
     return h(
         "div",
@@ -323,7 +322,7 @@ def render(view: TableView) -> El:
     return board(
         seats=[seat_for(view, s) for s in others],
         centre=trick_area(view),
-        hand=[seat_for(view, me), *hand_area(view)],
+        hand=[seat_for(view, me)] + hand_area(view),
         side=[score_table(view)],
     )
 

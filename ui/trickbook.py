@@ -10,8 +10,6 @@ roll adds up, what a special does, which dice are new) come from the engine
 
 from __future__ import annotations
 
-from typing import Any
-
 from pygame_rules.trickbook import (
     FOCUS_BONUS,
     LETTERS,
@@ -48,6 +46,10 @@ from .widgets import (
     seat_panel,
     table,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 TRICK_BY_KEY = {t["key"]: t for t in TRICKS}
 SPECIAL_BY_KEY = {s["key"]: s for s in SPECIALS}
@@ -231,16 +233,13 @@ def dice_shown(obs: dict[str, Any]) -> list[dict[str, Any]]:
         rolls = []
         for index, r in enumerate(attempt["rolls"]):
             rerolled = recent.get(r["number"], {}).get("for") == "one-more"
-            rolls.append(
-                {
-                    **r,
-                    "seat": attempt["seat"],
-                    "for": "one-more" if rerolled else attempt["for"],
-                    "target": attempt["difficulty"],
-                    "index": index,
-                    "of": attempt["dice"],
-                }
-            )
+            roll = dict(r)
+            roll["seat"] = attempt["seat"]
+            roll["for"] = "one-more" if rerolled else attempt["for"]
+            roll["target"] = attempt["difficulty"]
+            roll["index"] = index
+            roll["of"] = attempt["dice"]
+            rolls.append(roll)
         return rolls
     last = obs["last_rolls"]
     if obs["sequence_from"] is not None:
@@ -253,7 +252,7 @@ def dice_shown(obs: dict[str, Any]) -> list[dict[str, Any]]:
             break
         group.insert(0, earlier)
     if len(group) == 2 and group[0]["for"] == "match":
-        group = [{**r, "of": 2} for r in group]
+        group = [dict(r, of=2) for r in group]
     return group
 
 
@@ -495,7 +494,7 @@ def sequence_notes(view: TableView) -> list[El]:
         waiting = ([obs["matcher"]] if obs["matcher"] is not None else []) + obs["to_match"]
         attempt = obs["attempt"]
         if attempt and attempt["for"] == "match":
-            waiting = [attempt["seat"], *obs["to_match"]]
+            waiting = [attempt["seat"]] + obs["to_match"]
         if done:
             notes.append(h("p", {"class": "tb-results"}, " · ".join(done)))
         if waiting:
@@ -563,8 +562,10 @@ def centre_area(view: TableView, fresh: frozenset[int] = frozenset()) -> list[El
     obs = view.obs
     items: list[El | None] = [h("p", {"class": "centre-title"}, situation(view))]
     if obs["phase"] == "rps":
-        return [i for i in [*items, *rps_area(view)] if i is not None]
-    items += [table_cards(view), dice_tray(view, fresh), *sequence_notes(view)]
+        items.extend(rps_area(view))
+        return [i for i in items if i is not None]
+    items += [table_cards(view), dice_tray(view, fresh)]
+    items.extend(sequence_notes(view))
     attempt = obs["attempt"]
     if attempt and attempt["first_try"]:
         items.append(h("p", {"class": "tb-first-try"}, "First Try!: it lands without a roll."))

@@ -7,20 +7,36 @@ ever become HTML.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
-from typing import Any
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
+    from typing import Any
 
 Child = "El | str | int | None | list[Any]"
 
 
-@dataclass
 class El:
     """One element: a tag, its attributes (str values) and its children."""
 
-    tag: str
-    attrs: dict[str, str] = field(default_factory=dict)
-    children: list[El | str] = field(default_factory=list)
+    def __init__(
+        self,
+        tag: str,
+        attrs: dict[str, str] | None = None,
+        children: list[El | str] | None = None,
+    ) -> None:
+        self.tag = tag
+        self.attrs: dict[str, str] = {} if attrs is None else attrs
+        self.children: list[El | str] = [] if children is None else children
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, El) and (self.tag, self.attrs, self.children) == (
+            other.tag,
+            other.attrs,
+            other.children,
+        )
+
+    def __repr__(self) -> str:
+        return f"El({self.tag!r}, {self.attrs!r}, {self.children!r})"
 
     def walk(self) -> Iterator[El]:
         """This element and every element below it, depth first."""
@@ -41,7 +57,7 @@ def _flatten(children: tuple[Any, ...], out: list[El | str]) -> None:
     for child in children:
         if child is None or child is False:
             continue
-        if isinstance(child, list | tuple):
+        if isinstance(child, (list, tuple)):
             _flatten(tuple(child), out)
         elif isinstance(child, El):
             out.append(child)

@@ -8,15 +8,29 @@ built while that action is legal; UI-only controls carry `data-ui` instead.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from typing import Any
 
 from .vdom import El, h
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any
 
 
 def action_json(action: dict[str, Any]) -> str:
     """The canonical `data-action` text of an action (sorted keys, no spaces)."""
-    return json.dumps(action, sort_keys=True, separators=(",", ":"))
+    return canonical_json(action)
+
+
+def canonical_json(value: Any) -> str:
+    """JSON text with sorted keys and no spaces, the same in every interpreter
+    (MicroPython's json.dumps has no sort_keys, and its dicts keep no order)."""
+    if isinstance(value, dict):
+        items = [json.dumps(str(key)) + ":" + canonical_json(value[key]) for key in sorted(value)]
+        return "{" + ",".join(items) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ",".join(canonical_json(item) for item in value) + "]"
+    return json.dumps(value)
 
 
 def action_button(

@@ -19,6 +19,8 @@ function showFailure(reason) {
   if (bar) bar.hidden = true;
 }
 
+window.showBootFailure = showFailure;  // called by index.html's script when imports fail
+
 addEventListener("error", (event) => {
   showFailure(event.message ? String(event.message) : "A file failed to load.");
 });
@@ -56,6 +58,12 @@ if ("serviceWorker" in navigator && location.protocol !== "file:") {
       if (document.body.dataset.appState === "ready") { observer.disconnect(); resolve(); }
     }).observe(document.body, { attributes: true, attributeFilter: ["data-app-state"] });
   });
+  // Called by the app once the bots' worker has loaded Pyodide: cache it for offline play.
+  window.cacheLater = () => {
+    navigator.serviceWorker.ready.then((registration) => {
+      if (registration.active) registration.active.postMessage("cache-later");
+    }).catch(() => {});
+  };
   whenReady.then(() => navigator.serviceWorker.register("./sw.js")).then((registration) => {
     if (registration.waiting && navigator.serviceWorker.controller) offerUpdate(registration.waiting);
     registration.addEventListener("updatefound", () => {

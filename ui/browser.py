@@ -1,0 +1,32 @@
+"""The page's JavaScript objects, through PyScript's own FFI, so the UI runs the same on
+MicroPython (the page's main thread) and Pyodide (embed.js's fallback boot without
+PyScript, when a frame's storage is blocked)."""
+
+from __future__ import annotations
+
+try:
+    from pyscript import document
+    from pyscript import window as _global
+    from pyscript.ffi import create_proxy, to_js
+
+    # On MicroPython, pyscript.window is the `js` module: a method taken from it is
+    # called without `this` ("Illegal invocation" for addEventListener). The global
+    # object's own `window` is the real object.
+    window = _global.window
+except ImportError:  # Pyodide started directly by static/js/embed.js
+    from js import Object, document, window
+    from pyodide.ffi import create_proxy
+    from pyodide.ffi import to_js as _to_js
+
+    def to_js(value: object) -> object:
+        """As pyscript.ffi.to_js: a dict becomes a plain JS object, not a Map."""
+        return _to_js(value, dict_converter=Object.fromEntries)
+
+
+__all__ = ["create_proxy", "document", "now", "to_js", "window"]
+
+
+def now() -> float:
+    """Seconds on the page's monotonic clock (performance.now): MicroPython's `time` has
+    no perf_counter, and JS integers past 2**31 wrap in MicroPython's FFI."""
+    return float(window.performance.now()) / 1000

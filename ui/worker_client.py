@@ -1,0 +1,115 @@
+"""The page's side of the bots' worker (`ui/bot_worker.py`, Pyodide in a PyScript worker).
+
+Started once the first table is drawn, so its download never delays a move. Until it is
+ready the bots think on the main thread (MicroPython, in slices, capped in time); once it
+is, Normal, Hard and the hint think there. A worker that fails, or does not answer in
+time, is dropped for the rest of the visit: the bots go on thinking here. The page shows
+which in plain words (`#engine-note`) and marks `body[data-bots]` (test hook): `local`,
+`loading`, `ready` or `failed`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from .browser import document, window
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+WORKER_SCRIPT = "./static/py/bots.py"
+WORKER_CONFIG = "./py.toml"
+POLL = 0.05  # seconds between two looks at a pending answer
+SLACK = 10.0  # seconds an answer may take beyond the bot's time limit
+NO_LIMIT_WAIT = 300.0  # seconds to wait when the search has no time limit (a test hook)
+
+NOTES = {
+    "loading": "Bots use a quick search while the full engine loads.",
+    "failed": "The full engine could not start here: bots use a quick search.",
+}
+
+
+class WorkerClient:
+    """Starts the worker, tells when it is ready, and asks it for moves."""
+
+    def __init__(self, changed: Callable[[], None] | None = None) -> None:
+        self.status = "local"  # local (not started), loading, ready, failed
+        self.worker: Any = None
+        self.changed = changed or (lambda: None)
+        self.tasks: list[Any] = []
+
+    def _set(self, status: str) -> None:
+        self.status = status
+        document.body.setAttribute("data-bots", status)
+        self.changed()
+
+    def start(self) -> None:
+        """Add the worker's script to the page (once); its boot is watched in a task."""
+        if self.status != "local":
+            return
+        script = document.createElement("script")
+        script.setAttribute("type", "py")
+        script.setAttribute("worker", "")
+        script.setAttribute("name", "bots")
+        script.setAttribute("config", WORKER_CONFIG)
+        script.setAttribute("src", WORKER_SCRIPT)
+        document.body.append(script)
+        window.performance.mark("bots-worker-start")
+        self._set("loading")
+        self.tasks.append(asyncio.create_task(self._watch()))
+
+    async def _watch(self) -> None:
+        from pyscript import workers
+
+        try:
+            worker = await workers["bots"]
+            about = await worker.ready()
+        except Exception as exc:  # a rejected promise: the worker could not boot
+            window.console.warn(f"bots' worker failed: {exc}")
+            self._set("failed")
+            return
+        self.worker = worker
+        window.performance.mark("bots-worker-ready")
+        window.console.info(f"bots' worker ready: {about}")
+        self._set("ready")
+        cache_later = getattr(window, "cacheLater", None)  # static/js/boot.js: offline copy
+        if cache_later is not None and str(cache_later) != "undefined":
+            cache_later()
+
+    def note(self, level: str) -> str | None:
+        """A line for the table when its bots (at `level`) do not use the worker now."""
+        if level == "easy":
+            return None
+        return NOTES.get(self.status)
+
+    async def ask(self, request: dict[str, Any]) -> dict[str, Any] | None:
+        """The worker's answer to a bot or hint request; None when it is not ready, fails
+        or is too slow (then it is dropped, and the bots think on the page)."""
+        if self.status != "ready":
+            return None
+        limit = request.get("limit")
+        wait = NO_LIMIT_WAIT if limit is None else float(limit) + SLACK
+        pending: list[Any] = []
+
+        async def call() -> None:
+            try:
+                pending.append(await self.worker.decide_json(json.dumps(request)))
+            except Exception as exc:
+                pending.append(exc)
+
+        task = asyncio.create_task(call())
+        self.tasks = [t for t in self.tasks if not t.done()] + [task]
+        waited = 0.0
+        while not pending and waited < wait:
+            await asyncio.sleep(POLL)
+            waited += POLL
+        answer = json.loads(str(pending[0])) if pending and isinstance(pending[0], str) else {}
+        if "ok" not in answer:
+            problem = answer.get("error") or (pending[0] if pending else "no answer in time")
+            window.console.warn(f"bots' worker dropped: {problem}")
+            self._set("failed")
+            return None
+        return answer["ok"]
