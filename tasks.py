@@ -28,6 +28,13 @@ import sys
 import tarfile
 from pathlib import Path
 
+from tools.pyodide_stdlib import (
+    BOTS_WORKER_IMPORTS,
+    BOTS_WORKER_PACKAGES,
+    build_lean_stdlib,
+    describe,
+)
+
 ROOT = Path(__file__).resolve().parent
 SITE = ROOT / "_site"
 VENDOR = ROOT / "static" / "vendor"
@@ -107,6 +114,15 @@ def vendor_runtime() -> None:
             shutil.copy2(path, VENDOR / "pyscript" / path.name)
     for name in PYODIDE_FILES:
         shutil.copy2(NODE_MODULES / "pyodide" / name, VENDOR / "pyodide" / name)
+    # Only the stdlib modules the bots' worker loads, precompiled (tools/pyodide_stdlib.py).
+    report = build_lean_stdlib(
+        NODE_MODULES,
+        VENDOR / "pyodide" / "python_stdlib.zip",
+        BOTS_WORKER_IMPORTS,
+        [ROOT / package for package in BOTS_WORKER_PACKAGES],
+        cache_dir=NODE_MODULES / ".cache" / "lean-stdlib",
+    )
+    print(describe(report))
     for name in MICROPYTHON_FILES:
         shutil.copy2(MICROPYTHON_DIST / name, VENDOR / "micropython" / name)
     python_archive(VENDOR / "app.tar.gz")

@@ -4,6 +4,7 @@ slices, the time cap, pacing, leaving mid-think, illegal moves, the hint."""
 from __future__ import annotations
 
 import asyncio
+import json
 import math
 import time
 from typing import Any
@@ -11,6 +12,7 @@ from typing import Any
 import pytest
 
 import ui.session
+from ui import bot_worker
 from ui.bot_runner import MAX_THINK, THINK_SLICE, BotRunner, IllegalBotMove, think_limit
 from ui.params import SPEEDS
 from ui.session import Session
@@ -293,3 +295,77 @@ def test_no_hint_when_it_is_not_the_humans_move_or_the_game_moved_on(
     session, _ = bot_turn_session()
     clock.on_sleep = lambda n: runner.stop()
     assert asyncio.run(runner.hint(session)) is None  # the game was left
+
+
+class InProcessWorker:
+    """The bots' worker (ui/bot_worker.py) called in this process, through the same JSON
+    text the page sends it; `answers` False makes it a worker that is not ready."""
+
+    def __init__(self, answers: bool = True) -> None:
+        self.answers = answers
+        self.requests: list[dict[str, Any]] = []
+
+    async def ask(self, request: dict[str, Any]) -> dict[str, Any] | None:
+        self.requests.append(request)
+        if not self.answers:
+            return None
+        reply = json.loads(bot_worker.decide_json(json.dumps(request)))
+        return reply["ok"]
+
+
+def worker_runner(worker: InProcessWorker) -> BotRunner:
+    return BotRunner(asyncio.sleep, time.perf_counter, lambda: math.inf, ask=worker.ask)
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "level"),
+    [("magic-trick-wray", 4, "normal"), ("trick-of-trip", 3, "hard"), ("trickbook", 3, "normal")],
+)
+def test_the_worker_makes_the_move_the_page_would(game_id: str, players: int, level: str) -> None:
+    """A search bot asked through the worker's JSON (State.to_json, seat, level, seed) plays
+    what the same bot thinking on the page plays: once the worker is ready, a seed's game is
+    the same game."""
+    session = Session(game_id, players, 5, level)
+    worker = InProcessWorker()
+    moves = 0
+    while moves < 3 and not session.is_over():
+        seat = session.next_bot()
+        if seat is None:
+            session.act(0, session.human_legal()[0])
+            continue
+        action = asyncio.run(worker_runner(worker).bot_move(session, seat))
+        local = asyncio.run(real_runner().bot_move(session, seat))
+        assert action == local
+        session.act(seat, action)
+        moves += 1
+    assert len(worker.requests) == moves
+    assert all(r["limit"] is None and r["level"] == level for r in worker.requests)
+
+
+def test_easy_never_asks_the_worker_and_a_worker_not_ready_leaves_the_page_thinking() -> None:
+    session = Session("trick-of-trip", 3, 8, "easy")
+    worker = InProcessWorker()
+    seat = session.next_bot()
+    assert seat is not None
+    assert asyncio.run(worker_runner(worker).bot_move(session, seat)) is not None
+    assert worker.requests == []  # Easy decides at once on the page
+    session = Session("trick-of-trip", 3, 8, "normal")
+    idle = InProcessWorker(answers=False)
+    action = asyncio.run(worker_runner(idle).bot_move(session, seat))
+    assert len(idle.requests) == 1  # asked, no answer: thought on the page instead
+    assert action == asyncio.run(real_runner().bot_move(session, seat))
+
+
+def test_the_workers_hint_is_the_pages_hint_with_its_reason() -> None:
+    session = Session("magic-trick-wray", 4, 11, "easy")
+    while not session.human_legal():
+        session.bot_move(session.next_bot())
+    worker = InProcessWorker()
+    found = asyncio.run(worker_runner(worker).hint(session))
+    assert found is not None and found == asyncio.run(real_runner().hint(session))
+    assert worker.requests[0]["names"] == session.names  # the reason names the seats
+
+
+def test_a_failing_worker_answers_with_an_error_not_a_crash() -> None:
+    reply = json.loads(bot_worker.decide_json(json.dumps({"game": "no-such-game"})))
+    assert "ok" not in reply and "no-such-game" in reply["error"]

@@ -53,6 +53,16 @@ if TYPE_CHECKING:
 
 
 PAINT_DELAY = 0.1  # seconds after the first table is drawn before the worker starts
+YIELD = 0.001  # the shortest real pause: gives the page a turn (see page_sleep)
+
+
+async def page_sleep(seconds: float) -> None:
+    """asyncio.sleep, where a pause of 0 still hands control back to the browser.
+
+    MicroPython's asyncio runs every task that is ready before it returns to JavaScript,
+    so `sleep(0)` never lets the page take a click, paint, or collect garbage: a bot's
+    sliced search would freeze the page. A 1 ms timer does return."""
+    await asyncio.sleep(seconds if seconds > YIELD else YIELD)
 
 
 class App:
@@ -64,7 +74,7 @@ class App:
         self.link: LinkRequest | None = None  # the game a starting link asked for
         self.worker = WorkerClient(self.show_engine_note)
         self.bots = BotRunner(
-            asyncio.sleep,
+            page_sleep,
             now,
             lambda: think_limit(getattr(window, "pygameThinkLimit", None)),
             mark=lambda name: window.performance.mark(name),

@@ -8,13 +8,9 @@ try:
     from pyscript import document
     from pyscript import window as _global
     from pyscript.ffi import create_proxy, to_js
-
-    # On MicroPython, pyscript.window is the `js` module: a method taken from it is
-    # called without `this` ("Illegal invocation" for addEventListener). The global
-    # object's own `window` is the real object.
-    window = _global.window
 except ImportError:  # Pyodide started directly by static/js/embed.js
-    from js import Object, document, window
+    from js import Object, document
+    from js import window as _global
     from pyodide.ffi import create_proxy
     from pyodide.ffi import to_js as _to_js
 
@@ -22,6 +18,12 @@ except ImportError:  # Pyodide started directly by static/js/embed.js
         """As pyscript.ffi.to_js: a dict becomes a plain JS object, not a Map."""
         return _to_js(value, dict_converter=Object.fromEntries)
 
+
+# On MicroPython, pyscript.window is the `js` module: a method taken from it is called
+# without `this` ("Illegal invocation", e.g. addEventListener). The global object's own
+# `window` is the real object. (And never call window.setTimeout from Python there:
+# asyncio's own timers then fail the same way.)
+window = _global.window
 
 __all__ = ["create_proxy", "document", "now", "to_js", "window"]
 

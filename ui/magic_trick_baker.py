@@ -39,6 +39,7 @@ from .tables import (
     object_name,
     signed,
     their,
+    upper_first,
     verb,
 )
 from .vdom import El, h
@@ -651,10 +652,10 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
             law_name(c) if law_name(c) == title(c) else f"{law_name(c)} ({title(c)})"
             for c in event["cards"]
         )
-        return f"The Laws: {laws}. {the_last(FAN_SIZE).capitalize()} card is burned unseen."
+        return f"The Laws: {laws}. {upper_first(the_last(FAN_SIZE))} card is burned unseen."
     if kind == "own_card_fate":
         fate = "became a Law" if event["fate"] == "law" else "was the burned card"
-        return f"({their(who).capitalize()} {title(event['card'])} {fate}.)"
+        return f"({upper_first(their(who))} {title(event['card'])} {fate}.)"
     if kind == "bidding":
         pone = names[event["pone"]]
         return f"Bids now, {object_name(pone)} first."

@@ -95,7 +95,19 @@ def read_json(key: str) -> Any:
 
 
 def write_json(key: str, value: Any) -> bool:
-    return write_raw(key, json.dumps(value, separators=(",", ":")))
+    return write_raw(key, canonical_json(value))
+
+
+def canonical_json(value: Any) -> str:
+    """JSON text with sorted keys and no spaces, the same in every interpreter and every
+    time (MicroPython's json.dumps has no sort_keys, and its dicts keep no order): a save
+    rewritten unchanged is the same text."""
+    if isinstance(value, dict):
+        items = [json.dumps(str(key)) + ":" + canonical_json(value[key]) for key in sorted(value)]
+        return "{" + ",".join(items) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ",".join(canonical_json(item) for item in value) + "]"
+    return json.dumps(value)
 
 
 def record_result(

@@ -84,6 +84,11 @@ class GameTable:
         self.score_heading = score_heading
 
 
+def upper_first(text: str) -> str:
+    """The text with a capital first letter (MicroPython's str has no capitalize)."""
+    return text[:1].upper() + text[1:]
+
+
 def is_are(name: str) -> str:
     return "are" if name == "You" else "is"
 

@@ -7,8 +7,7 @@ built while that action is legal; UI-only controls carry `data-ui` instead.
 
 from __future__ import annotations
 
-import json
-
+from .storage import canonical_json
 from .vdom import El, h
 
 TYPE_CHECKING = False
@@ -20,17 +19,6 @@ if TYPE_CHECKING:
 def action_json(action: dict[str, Any]) -> str:
     """The canonical `data-action` text of an action (sorted keys, no spaces)."""
     return canonical_json(action)
-
-
-def canonical_json(value: Any) -> str:
-    """JSON text with sorted keys and no spaces, the same in every interpreter
-    (MicroPython's json.dumps has no sort_keys, and its dicts keep no order)."""
-    if isinstance(value, dict):
-        items = [json.dumps(str(key)) + ":" + canonical_json(value[key]) for key in sorted(value)]
-        return "{" + ",".join(items) + "}"
-    if isinstance(value, (list, tuple)):
-        return "[" + ",".join(canonical_json(item) for item in value) + "]"
-    return json.dumps(value)
 
 
 def action_button(

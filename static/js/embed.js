@@ -57,24 +57,25 @@ function blocked(reason) {
   fullLink.classList.add("btn", "primary");
 }
 
-// PyScript 0.7 opens IndexedDB for its package cache before starting Pyodide,
+// PyScript 0.7 opens IndexedDB for its package cache before starting an interpreter,
 // and browsers deny IndexedDB to cross-site frames when third-party storage is
-// blocked. There we start the same Pyodide and the same app archive directly.
+// blocked. There we start Pyodide and the same app archive directly (slower, but this
+// frame can keep nothing anyway); its bots think on the page, with no worker.
 async function bootWithoutPyScript(bar) {
   const base = new URL("static/vendor/", location.href);
   const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", base).href);
   bar.value = 30;
   const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href });
   bar.value = 80;
-  const archive = await (await fetch(new URL("app.zip", base))).arrayBuffer();
-  pyodide.unpackArchive(archive, "zip");
+  const archive = await (await fetch(new URL("app.tar.gz", base))).arrayBuffer();
+  pyodide.unpackArchive(archive, "gztar");
   pyodide.runPython("from ui.app import main\nmain()\n");
 }
 
 function bootWithPyScript() {
   const py = document.createElement("script");
-  py.type = "py";
-  py.setAttribute("config", "./pyscript.toml");
+  py.type = "mpy";
+  py.setAttribute("config", "./mpy.toml");
   py.textContent = "from ui.app import main\nmain()\n";
   document.body.append(py);
   const core = document.createElement("script");
