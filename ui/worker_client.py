@@ -87,10 +87,16 @@ class WorkerClient:
 
     async def ask(self, request: dict[str, Any]) -> dict[str, Any] | None:
         """The worker's answer to a bot or hint request; None when it is not ready, fails
-        or is too slow (then it is dropped, and the bots think on the page)."""
+        or is too slow (then it is dropped, and the bots think on the page).
+
+        A request with no time limit (the test hook `pygameThinkLimit = Infinity`: every
+        move the whole search, CPython's move) waits for a loading worker: MicroPython's
+        search is not bit for bit CPython's (its floats differ in the last bit)."""
+        limit = request.get("limit")
+        while limit is None and self.status == "loading":
+            await asyncio.sleep(POLL)
         if self.status != "ready":
             return None
-        limit = request.get("limit")
         wait = NO_LIMIT_WAIT if limit is None else float(limit) + SLACK
         pending: list[Any] = []
 

@@ -26,6 +26,8 @@ SITE = ROOT / "_site"
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 860}
 BOOT_TIMEOUT = 60_000
+# A hint is thought in the bots' worker after the bots' own requests (one at a time).
+HINT_TIMEOUT = 30_000
 # Bots think their whole budget, however loaded the machine: a bot's move in the page is
 # then the one CPython's search makes, which scenario tests rely on (README, "Test hooks").
 WHOLE_SEARCH = "window.pygameThinkLimit = Infinity;"
@@ -229,6 +231,16 @@ class StrictPage:
 def open_app(page: Page, url: str) -> None:
     page.goto(url)
     page.wait_for_selector("body[data-app-state=ready]", timeout=BOOT_TIMEOUT)
+    wait_for_bots_worker(page)
+
+
+def wait_for_bots_worker(page: Page) -> None:
+    """Once a table is up, wait while the bots' worker (Pyodide) boots. Under WHOLE_SEARCH
+    Normal, Hard and the hint wait for it anyway (docs/test-hooks.md), and its boot, not
+    their thinking, is what can take long on a loaded machine."""
+    page.wait_for_function(
+        "document.body.dataset.bots !== 'loading'", timeout=BOOT_TIMEOUT, polling=200
+    )
 
 
 def _strict(browser: Browser, site_url: str, viewport: dict[str, int]) -> Iterator[StrictPage]:
@@ -363,6 +375,7 @@ def play_to_end(
     """
     import random
 
+    wait_for_bots_worker(page)
     pick = random.Random(pick_seed)
     nav = (  # not moves; and a hint lands later, redrawing the table while this plays on
         "hint",

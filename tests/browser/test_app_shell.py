@@ -12,7 +12,14 @@ import pygame_rules
 from ui.games import playable_games
 from ui.session import Session
 
-from .conftest import StrictPage, final_scores, open_app, play_to_end, replayed_scores
+from .conftest import (
+    HINT_TIMEOUT,
+    StrictPage,
+    final_scores,
+    open_app,
+    play_to_end,
+    replayed_scores,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -305,7 +312,8 @@ def test_hint_marks_the_move_a_bot_would_make(phone: StrictPage, site_url: str) 
     assert page.locator("#screen [data-action]").count() == 0  # nothing grouped yet
     page.click("[data-ui=hint]")
     hinted = page.locator("#screen [data-action].hinted")
-    expect(hinted).to_have_count(1)
+    # The worker thinks one request at a time: the bots' splits come first.
+    expect(hinted).to_have_count(1, timeout=HINT_TIMEOUT)
     # The reason is told under the prompt, in view with the hinted control on a phone.
     note = page.locator("#screen .prompt .hint-note")
     expect(note).to_contain_text("Normal bot")

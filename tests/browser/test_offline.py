@@ -10,6 +10,14 @@ from .conftest import PHONE, SITE, StrictPage, start_server
 pytestmark = pytest.mark.browser
 
 
+CACHED = """(async () => {
+  const keys = await caches.keys();
+  if (!keys.length) return [];
+  const cache = await caches.open(keys[0]);
+  return (await cache.keys()).map((r) => new URL(r.url).pathname);
+})()"""
+
+
 def test_second_visit_works_with_the_server_gone(browser: Browser) -> None:
     server, url = start_server(SITE)
     context = browser.new_context(viewport=PHONE)
@@ -21,16 +29,25 @@ def test_second_visit_works_with_the_server_gone(browser: Browser) -> None:
         # Wait until the worker controls the page and its precache is complete.
         page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
         page.evaluate("navigator.serviceWorker.ready")
-        cached = page.evaluate(
-            "(async () => { const keys = await caches.keys();"
-            " const c = await caches.open(keys[0]); return (await c.keys()).length; })()"
-        )
-        assert cached > 10
+        cached = page.evaluate(CACHED)
+        assert len(cached) > 10
+        # Pyodide (the bots' worker) is not fetched, nor cached, before a table is up.
+        assert not [path for path in cached if "/vendor/pyodide/" in path]
+        page.goto(url + "?game=magic-trick-baker&seed=3&speed=instant&level=hard")
+        page.wait_for_selector("body[data-bots=ready]", timeout=90_000)
+        for _ in range(300):  # then the service worker caches it for offline play
+            if "/static/vendor/pyodide/pyodide.asm.wasm" in page.evaluate(CACHED):
+                break
+            page.wait_for_timeout(200)
+        else:
+            raise AssertionError("Pyodide was not cached after the first table")
+        page.evaluate("localStorage.clear()")  # no saved game to offer: the link deals
         server.shutdown()
         server.server_close()
         strict.allowed_console = ["Failed to load resource"]
         page.goto(url + "?game=trick-of-trip&players=3&seed=4&speed=instant")
         page.wait_for_selector("body[data-app-state=ready]", timeout=60_000)
+        page.wait_for_selector("body[data-bots=ready]", timeout=90_000)  # from the cache
         toggles = page.locator("[data-ui=tot-move]")
         for _ in range(3):  # move three cards into group B, then offer the split
             toggles.nth(0).click()

@@ -6,6 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import (
+    HINT_TIMEOUT,
     StrictPage,
     edges_stand_out,
     final_scores,
@@ -40,7 +41,7 @@ def test_the_pick_buttons_look_like_buttons(phone: StrictPage, site_url: str) ->
     page = phone.page
     open_app(page, site_url + "?game=trick-of-trip&players=3&seed=3&speed=instant")
     page.click("[data-ui=hint]")  # the hint arranges a split; confirm it
-    page.locator("#screen [data-action].hinted").click()
+    page.locator("#screen [data-action].hinted").click(timeout=HINT_TIMEOUT)
     takes = page.locator("#screen [data-action*=pick]")
     expect(takes).to_have_count(2)
     assert edges_stand_out(page, "#screen [data-action*=pick]") == 2
