@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 import ui.session
+from pygame_rules.bots import SeatView, think
 from ui import bot_worker
 from ui.bot_runner import MAX_THINK, THINK_SLICE, BotRunner, IllegalBotMove, think_limit
 from ui.params import SPEEDS
@@ -369,3 +370,14 @@ def test_the_workers_hint_is_the_pages_hint_with_its_reason() -> None:
 def test_a_failing_worker_answers_with_an_error_not_a_crash() -> None:
     reply = json.loads(bot_worker.decide_json(json.dumps({"game": "no-such-game"})))
     assert "ok" not in reply and "no-such-game" in reply["error"]
+
+
+def test_while_the_worker_loads_search_levels_play_their_rules_of_thumb_at_once() -> None:
+    session = Session("trick-of-trip", 3, 8, "hard")
+    seat = session.next_bot()
+    assert seat is not None
+    runner = BotRunner(asyncio.sleep, time.perf_counter, lambda: 0.9, quick=lambda: True)
+    action = asyncio.run(runner.bot_move(session, seat))
+    quick = ui.session.quick_bot("trick-of-trip", session.next_bot_seed(seat))
+    assert quick is not None
+    assert action == think(quick, SeatView(session.state.clone(), seat)).best_action()

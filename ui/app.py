@@ -44,7 +44,7 @@ from .params import (
     parse_link,
 )
 from .saves import Saves
-from .session import SaveError, Session
+from .session import SEARCH_LEVELS, SaveError, Session
 from .worker_client import WorkerClient
 
 TYPE_CHECKING = False
@@ -52,7 +52,8 @@ if TYPE_CHECKING:
     from typing import Any
 
 
-PAINT_DELAY = 0.1  # seconds after the first table is drawn before the worker starts
+PAINT_DELAY = 0.1  # seconds between two looks at whether the player can move
+WORKER_DELAY = 3.0  # seconds after the first table by which the worker starts anyway
 YIELD = 0.001  # the shortest real pause: gives the page a turn (see page_sleep)
 
 
@@ -72,7 +73,9 @@ class App:
         self.table: Table | None = None  # the game being played
         self.setup_game: str | None = None
         self.link: LinkRequest | None = None  # the game a starting link asked for
-        self.worker = WorkerClient(self.show_engine_note)
+        self.worker = WorkerClient(
+            self.show_engine_note, usable=sys.implementation.name == "micropython"
+        )
         self.bots = BotRunner(
             page_sleep,
             now,
@@ -80,6 +83,7 @@ class App:
             mark=lambda name: window.performance.mark(name),
             measure=lambda name, start: window.performance.measure(name, start),
             ask=self.worker.ask,
+            quick=self.worker.quick,
         )
         self.proxies: list[Any] = []
         self.tasks: list[Any] = []  # running tasks, kept referenced until done
@@ -215,14 +219,22 @@ class App:
         self.table = Table(session, self.bots, self.saves, self.spawn)
         self.table.after_move()
         self.show_engine_note()
-        if sys.implementation.name == "micropython" and self.worker.status == "local":
+        searching = session.level in SEARCH_LEVELS  # Easy needs no worker
+        if searching and self.worker.usable and self.worker.status == "local":
             self.spawn(self.start_worker())
 
     async def start_worker(self) -> None:
-        """Start the search bots' worker once the table has been painted, so its download
-        and boot never delay the first move. (Not window.setTimeout: on MicroPython, a
-        call to it from Python breaks asyncio's own timers with "Illegal invocation".)"""
-        await asyncio.sleep(PAINT_DELAY)
+        """Start the search bots' worker once the player can move (or WORKER_DELAY after
+        the first table), so its download and boot never delay the first move. (Not
+        window.setTimeout: on MicroPython, a call to it from Python breaks asyncio's own
+        timers with "Illegal invocation".)"""
+        waited = 0.0
+        while waited < WORKER_DELAY:
+            await asyncio.sleep(PAINT_DELAY)
+            waited += PAINT_DELAY
+            table = self.table
+            if table is not None and not table.bots_running and table.session.human_legal():
+                break
         self.worker.start()
 
     def show_engine_note(self) -> None:

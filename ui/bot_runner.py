@@ -65,6 +65,7 @@ class BotRunner:
         mark: Callable[[str], Any] = _no_entry,
         measure: Callable[[str, str], Any] = _no_entry,
         ask: Ask | None = None,
+        quick: Callable[[], bool] = lambda: False,
     ) -> None:
         self.sleep = sleep
         self.clock = clock
@@ -74,6 +75,10 @@ class BotRunner:
         # The bots' worker: a request (Session.bot_request) to its answer ({"action",
         # "capped", "reason"}), or None when it cannot answer (not ready, failed).
         self.ask = ask
+        # True while the worker is expected but not ready: a search level's bots and the
+        # hint then play the game's rules of thumb at once (measured: MicroPython's
+        # search, 0.9 s a move, kept the first table waiting 3-10 s).
+        self.quick = quick
         self.speed = "normal"
         self.generation = 0  # bumps when the game is left, so stale decisions stop
 
@@ -98,7 +103,7 @@ class BotRunner:
         if answer is not None:
             action = answer["action"]
         else:
-            turn = session.start_bot(seat, self.clock)
+            turn = session.start_bot(seat, self.clock, self.quick())
             if not await self._think(turn, generation):
                 return None
             action = turn.action
@@ -143,7 +148,7 @@ class BotRunner:
         if answer is not None:
             found = answer["action"], str(answer.get("reason") or "")
         else:
-            turn = session.start_hint(self.clock)
+            turn = session.start_hint(self.clock, self.quick())
             if turn is None or not await self._think(turn, generation):
                 return None
             assert turn.action is not None  # decided

@@ -6,7 +6,15 @@ Pure Python (no browser), so the whole flow can be tested in CPython.
 from __future__ import annotations
 
 import pygame_rules
-from pygame_rules.bots import LEVELS, SeatView, bot_seed, explain_move, make_bot, think
+from pygame_rules.bots import (
+    LEVELS,
+    SeatView,
+    bot_seed,
+    explain_move,
+    heuristic_factory,
+    make_bot,
+    think,
+)
 from pygame_rules.bots.base import perf_counter
 from pygame_rules.contract import IllegalAction, visible_events
 
@@ -60,6 +68,13 @@ class BotTurn:
             self.action = self.thinking.best_action()
             self.capped = True
         return self.action is not None
+
+
+def quick_bot(game_id: str, seed: int) -> Bot | None:
+    """The game's rules-of-thumb bot with no random slips (Easy without them); None when
+    the game has none."""
+    factory = heuristic_factory(game_id)
+    return None if factory is None else factory(seed, 0.0)
 
 
 class SaveError(ValueError):
@@ -150,12 +165,17 @@ class Session:
                 self.log.append(line)
         return seen
 
-    def start_bot(self, seat: int, clock: Callable[[], float] = perf_counter) -> BotTurn:
+    def start_bot(
+        self, seat: int, clock: Callable[[], float] = perf_counter, quick: bool = False
+    ) -> BotTurn:
         """The decision of the bot in `seat`, begun on a snapshot of the table.
 
         Seeded by game seed, seat and move number, so a replayed game asks the same.
+        `quick`: the game's rules of thumb decide at once, whatever the level (the page's
+        bots while the search worker loads).
         """
-        bot = make_bot(self.game_id, self.level, self.next_bot_seed(seat))
+        bot = quick_bot(self.game_id, self.next_bot_seed(seat)) if quick else None
+        bot = bot or make_bot(self.game_id, self.level, self.next_bot_seed(seat))
         return BotTurn(bot, SeatView(self.state.clone(), seat), clock)
 
     def next_bot_seed(self, seat: int) -> int:
@@ -201,11 +221,15 @@ class Session:
         assert turn.action is not None  # thought to the end
         return self.act(seat, turn.action)
 
-    def start_hint(self, clock: Callable[[], float] = perf_counter) -> BotTurn | None:
-        """The move a Normal bot would choose in the human's seat (it sees only that seat)."""
+    def start_hint(
+        self, clock: Callable[[], float] = perf_counter, quick: bool = False
+    ) -> BotTurn | None:
+        """The move a Normal bot would choose in the human's seat (it sees only that seat);
+        `quick`: the rules of thumb's move instead."""
         if not self.human_legal():
             return None
-        bot = make_bot(self.game_id, "normal", self.hint_seed())
+        bot = quick_bot(self.game_id, self.hint_seed()) if quick else None
+        bot = bot or make_bot(self.game_id, "normal", self.hint_seed())
         return BotTurn(bot, SeatView(self.state.clone(), self.human), clock)
 
     def hint_reason(self, turn: BotTurn) -> str:

@@ -27,16 +27,18 @@ SLACK = 10.0  # seconds an answer may take beyond the bot's time limit
 NO_LIMIT_WAIT = 300.0  # seconds to wait when the search has no time limit (a test hook)
 
 NOTES = {
-    "loading": "Bots use a quick search while the full engine loads.",
-    "failed": "The full engine could not start here: bots use a quick search.",
+    "local": "Bots play by rules of thumb until their full engine has loaded.",
+    "loading": "Bots play by rules of thumb until their full engine has loaded.",
+    "failed": "The bots' full engine could not start here: they search on this page.",
 }
 
 
 class WorkerClient:
     """Starts the worker, tells when it is ready, and asks it for moves."""
 
-    def __init__(self, changed: Callable[[], None] | None = None) -> None:
+    def __init__(self, changed: Callable[[], None] | None = None, usable: bool = True) -> None:
         self.status = "local"  # local (not started), loading, ready, failed
+        self.usable = usable  # False: no worker on this page (Pyodide's fallback boot)
         self.worker: Any = None
         self.changed = changed or (lambda: None)
         self.tasks: list[Any] = []
@@ -81,9 +83,14 @@ class WorkerClient:
 
     def note(self, level: str) -> str | None:
         """A line for the table when its bots (at `level`) do not use the worker now."""
-        if level == "easy":
+        if level == "easy" or not self.usable:
             return None
         return NOTES.get(self.status)
+
+    def quick(self) -> bool:
+        """Whether bots should play their rules of thumb now: the worker is coming (not
+        started or loading); a failed or absent worker leaves the search to the page."""
+        return self.usable and self.status in ("local", "loading")
 
     async def ask(self, request: dict[str, Any]) -> dict[str, Any] | None:
         """The worker's answer to a bot or hint request; None when it is not ready, fails
@@ -93,7 +100,7 @@ class WorkerClient:
         move the whole search, CPython's move) waits for a loading worker: MicroPython's
         search is not bit for bit CPython's (its floats differ in the last bit)."""
         limit = request.get("limit")
-        while limit is None and self.status == "loading":
+        while limit is None and self.usable and self.status in ("local", "loading"):
             await asyncio.sleep(POLL)
         if self.status != "ready":
             return None
