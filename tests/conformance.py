@@ -7,8 +7,10 @@ Plug a game in with one line in its test module:
 Each check is also a plain function raising AssertionError, so a test can show
 that the kit catches a deliberately broken game.
 
-The checks are written in the MicroPython subset (SUBSET.md): they run in MicroPython too
-(mpy_kit.py); only `conformance_suite` needs pytest.
+The checks are written in the MicroPython subset (docs/micropython-subset.md): they run in
+MicroPython too (tools/micropython/kit.py runs `kit_cases`); only `conformance_suite` needs
+pytest. Import `pygame_rules` before this module there: it registers the `__future__`
+stand-in.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from pygame_rules.contract import same_json
 
 try:
     import pytest
-except ImportError:  # MicroPython: the checks run without pytest (mpy_kit.py)
+except ImportError:  # MicroPython: the checks run without pytest (tools/micropython/kit.py)
     pytest = None
 
 TYPE_CHECKING = False
@@ -276,7 +278,7 @@ def check_resample_forgets_the_seed(game: Game | str) -> None:
 
 def kit_cases(game: Game | str, seeds: int = 12, hidden_info: bool = True) -> list[Any]:
     """Every check of the kit on `game`, as (name, function, args): what conformance_suite
-    runs under pytest and mpy_kit.py runs under MicroPython."""
+    runs under pytest and tools/micropython/kit.py runs under MicroPython."""
     game = _game(game)
     cases: list[Any] = [
         (f"playout[{n}-{seed}]", check_playout, (game, n, seed, hidden_info))
@@ -308,25 +310,12 @@ def conformance_suite(game: Game | str, seeds: int = 12, hidden_info: bool = Tru
             check_new_game_validation(game_obj)
 
         def test_same_seed_same_game(self) -> None:
-            n = game_obj.min_players
-            assert random_playout(game_obj, n, 3) == random_playout(game_obj, n, 3)
-            a, b = game_obj.new_game(n, 1), game_obj.new_game(n, 2)
-            assert _fingerprint(a) != _fingerprint(b), "different seeds gave the same deal"
+            check_same_seed_same_game(game_obj)
 
         if hidden_info:  # without hidden information there is nothing to give away
 
             def test_resample_forgets_the_seed(self) -> None:
-                """The seed and the public moves would rebuild every hidden card."""
-                for n in range(game_obj.min_players, game_obj.max_players + 1):
-                    state = game_obj.new_game(n, 424242)
-                    rng = Rng(1)
-                    for _ in range(10):
-                        if state.is_over():
-                            break
-                        seat = state.acting()[0]
-                        for observer in range(n):
-                            assert state.resample(observer, rng).seed != 424242
-                        state.apply(seat, rng.choice(state.legal_actions(seat)))
+                check_resample_forgets_the_seed(game_obj)
 
     Conformance.__name__ = f"Conformance[{game_obj.id}]"
     return Conformance

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 IMPL = sys.implementation.name
 
 try:
-    import runmjs  # only under run.mjs
+    import runmjs  # type: ignore[import-not-found]  # only under run.mjs
 except ImportError:
     runmjs = None
 

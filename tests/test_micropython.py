@@ -1,0 +1,207 @@
+"""The engine keeps the MicroPython subset (docs/micropython-subset.md): statically (the
+checker, and that it catches what it must), and by running under MicroPython 1.28's
+WebAssembly build in Node: the conformance kit, and seeded random games replayed in both
+interpreters with identical digests. Node is required: without it these tests fail."""
+
+from __future__ import annotations
+
+import dataclasses
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+import pygame_rules
+import tasks
+from tools.micropython import check_subset, xcheck
+
+ROOT = Path(__file__).resolve().parent.parent
+KIT = ROOT / "tools" / "micropython" / "kit.py"
+GAME_IDS = [game.id for game in pygame_rules.list_games()]
+
+# Cost (one CPU, measured): the kit at 1 seed per player count is ~70 s of MicroPython for
+# all games; the replay ~2.2 s per game for the four games with a resample every 10 moves.
+KIT_SEEDS = 1
+REPLAY_GAMES = 50
+REPLAY_ARGS = [str(REPLAY_GAMES), "--state-every", "1", "--resample-every", "10"]
+TIMEOUT = 900  # seconds for one MicroPython run (a loaded machine is slow, not stuck)
+
+
+# -- the static checker ---------------------------------------------------------------------
+
+
+def test_the_engine_keeps_the_subset() -> None:
+    problems = check_subset.check_package(ROOT / "pygame_rules", "engine")
+    assert problems == [], "\n".join(problems)
+
+
+def test_only_the_dev_tools_that_never_ship_are_left_out() -> None:
+    engine = check_subset.PROFILES["engine"]
+    assert {f"pygame_rules/{name}" for name in engine.exclude} == set(tasks.DEV_ONLY)
+    everything = dataclasses.replace(engine, exclude=())
+    flagged = {
+        p.split(":")[0] for p in check_subset.check_package(ROOT / "pygame_rules", everything)
+    }
+    assert flagged == set(tasks.DEV_ONLY)  # CPython tools: they would not run in the browser
+
+
+def _check(tmp_path: Path, source: str, name: str = "rules.py") -> list[str]:
+    package = tmp_path / "pkg"
+    (package / name).parent.mkdir(parents=True, exist_ok=True)
+    (package / "__init__.py").write_text("")
+    (package / name).write_text(textwrap.dedent(source))
+    return check_subset.check_package(package, "engine")
+
+
+BAD = {
+    "dataclass": ("from dataclasses import dataclass\n", "import: dataclasses"),
+    "typing at run time": ("from typing import Any\n", "import: typing"),
+    "collections.abc": ("import collections.abc\n", "import: collections.abc"),
+    "math.comb import": ("from math import comb\n", "math has no comb"),
+    "perf_counter": ("import time\nt = time.perf_counter()\n", "time has no perf_counter"),
+    "star in a list": ("a = [1]\nb = [*a, 2]\n", "syntax: *x"),
+    "star in a tuple": ("a = (1,)\nb = (0, *a)\n", "syntax: *x"),
+    "double star in a dict": ("a = {}\nb = {**a, 'k': 1}\n", "syntax: **x"),
+    "zip strict": ("z = list(zip([1], [2], strict=True))\n", "zip() takes no strict="),
+    "sort_keys": ("import json\nt = json.dumps({}, sort_keys=True)\n", "sort_keys="),
+    "int base=": ("n = int('7', base=8)\n", "int() takes no base="),
+    "print flush": ("print('x', flush=True)\n", "print() takes no flush="),
+    "sorted key, no total-key comment": ("s = sorted([[2], [1]], key=len)\n", "sort: key="),
+    "sort key, no total-key comment": ("a = [[2]]\na.sort(key=len)\n", "sort: key="),
+    "raise from": (
+        "try:\n    pass\nexcept KeyError as e:\n    raise ValueError('x') from e\n",
+        "raise: raise ... from exc",
+    ),
+    "isinstance X | Y": ("ok = isinstance(1, int | str)\n", "isinstance: X | Y"),
+    "match": ("match 1:\n    case 1:\n        pass\n", "syntax: match"),
+    "positional-only": ("def f(a, /):\n    return a\n", "syntax: positional-only"),
+    "vars()": ("d = vars(object())\n", "builtin: MicroPython has no vars"),
+    "RecursionError": (
+        "try:\n    pass\nexcept RecursionError:\n    pass\n",
+        "builtin: MicroPython has no RecursionError",
+    ),
+    "str.zfill": ("s = '7'.zfill(3)\n", "method: .zfill()"),
+    "int.bit_length": ("n = (5).bit_length()\n", "method: .bit_length()"),
+    "__dict__ assigned": (
+        "class A:\n    def f(self):\n        self.__dict__ = {}\n",
+        "__dict__: an instance's __dict__ is read-only",
+    ),
+    "dict views compared": ("a, b = {}, {}\nok = a.keys() == b.keys()\n", "dict view"),
+    "slice with a step": ("s = 'abc'[::-1]\n", "syntax: a slice with a step"),
+    "hash()": ("h = hash('x')\n", "hash: hash()"),
+    "float f-string": ("x = 0.5\ns = f'{x:.2f}'\n", "float format"),
+    "float str.format": ("s = '{:.1f}'.format(0.5)\n", "float format"),
+    "generic at run time": ("Pairs = list[tuple[int, int]]\n", "generic: list[...]"),
+    "math float in the rules": ("import math\ny = math.exp(1)\n", "float: math.exp"),
+    "__future__ other than annotations": (
+        "from __future__ import generator_stop\n",
+        "from __future__ import only annotations",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD))
+def test_the_checker_catches(tmp_path: Path, case: str) -> None:
+    source, expected = BAD[case]
+    problems = _check(tmp_path, source)
+    assert any(expected in p for p in problems), f"{expected!r} not in {problems}"
+    assert all(p.startswith("pkg/rules.py:") for p in problems), problems
+
+
+def test_the_checker_accepts_the_subsets_own_forms(tmp_path: Path) -> None:
+    source = """\
+        from __future__ import annotations
+
+        import json
+        import math
+
+        from .contract import State
+
+        TYPE_CHECKING = False
+        if TYPE_CHECKING:
+            from collections.abc import Iterator
+            from typing import Any
+
+            Pairs = list[tuple[int, int]]
+        try:
+            import typing_extensions  # optional: CPython-only helpers
+        except ImportError:
+            typing_extensions = None
+
+
+        class Sorted(State):
+            def pairs(self, rows: dict[str, Any]) -> Iterator[Any]:
+                order = sorted(rows, key=lambda k: (len(k), k))  # mpy-total-key
+                rows = dict(rows, extra=1)
+                rows.update(more=2)
+                setattr(self, "rows", [1] + [2])
+                first = min(rows, key=len, default=None)
+                for i, name in enumerate(order, start=1):
+                    yield i, name, first, math.floor(7 / 2), isinstance(i, (int, str))
+                yield json.dumps(rows, separators=(",", ":")), "{name}".format(name=1)
+                if len(rows) != len(order):
+                    raise ValueError("x") from None
+    """
+    assert _check(tmp_path, source) == []
+
+
+def test_the_bots_may_use_float_math(tmp_path: Path) -> None:
+    assert _check(tmp_path, "import math\ny = math.exp(1)\n", "bots/search.py") == []
+
+
+def test_the_checker_command(tmp_path: Path) -> None:
+    _check(tmp_path, "b = [*'ab']\n")
+    command = [sys.executable, str(ROOT / "tools" / "micropython" / "check_subset.py")]
+    bad = subprocess.run([*command, str(tmp_path / "pkg")], capture_output=True, text=True)
+    assert bad.returncode == 1 and "pkg/rules.py:1: syntax: *x" in bad.stdout, bad
+    good = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
+    assert good.returncode == 0 and good.stdout == "", good
+
+
+# -- under MicroPython ----------------------------------------------------------------------
+
+
+@pytest.fixture
+def micropython() -> None:
+    """Node and the MicroPython npm package are there; a clear failure otherwise."""
+    try:
+        xcheck.micropython_command(KIT)
+    except xcheck.MicroPythonMissing as exc:
+        pytest.fail(str(exc), pytrace=False)
+
+
+@pytest.mark.parametrize("game_id", [*GAME_IDS, "toy"])
+def test_the_conformance_kit_passes_under_micropython(micropython: None, game_id: str) -> None:
+    done = xcheck.run("micropython", KIT, [str(KIT_SEEDS), game_id], timeout=TIMEOUT)
+    output = done.stdout + done.stderr
+    assert done.returncode == 0, output
+    assert f"micropython {game_id}: " in done.stdout, output  # it ran, in MicroPython
+    assert "micropython: " in done.stdout and ", 0 failed" in done.stdout, output
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_seeded_games_replay_identically_in_both(micropython: None, game_id: str) -> None:
+    [comparison] = xcheck.compare([game_id], REPLAY_ARGS, jobs=2, timeout=TIMEOUT)
+    assert comparison.match, comparison.report()
+    assert len(comparison.micropython.digests) == REPLAY_GAMES
+
+
+def test_the_replay_lists_every_game() -> None:
+    assert list(xcheck.GAME_IDS) == GAME_IDS
+
+
+def test_a_differing_replay_is_reported_with_its_first_seed() -> None:
+    digests = {seed: f"{seed:064x}" for seed in range(5)}
+    cpython = xcheck.Replay("cpython", "trickbook", dict(digests), "games=5 digest=a")
+    micropython = xcheck.Replay("micropython", "trickbook", dict(digests), "games=5 digest=b")
+    micropython.digests[3] = "f" * 64
+    comparison = xcheck.Comparison("trickbook", cpython, micropython)
+    assert not comparison.match
+    assert comparison.first_difference() == 3
+    assert "DIFFER: first at seed 3" in comparison.report()
+    assert "--only trickbook --trace 3" in comparison.report()
+    micropython.digests[3] = digests[3]
+    micropython.total = cpython.total
+    assert comparison.match and "match: 5 games" in comparison.report()
