@@ -37,6 +37,12 @@ def test_the_engine_keeps_the_subset() -> None:
     assert problems == [], "\n".join(problems)
 
 
+def test_the_ui_keeps_the_subset() -> None:
+    """The page's Python runs on MicroPython (ui/browser.py is its only door to JS)."""
+    problems = check_subset.check_package(ROOT / "ui", "ui")
+    assert problems == [], "\n".join(problems)
+
+
 def test_only_the_dev_tools_that_never_ship_are_left_out() -> None:
     engine = check_subset.PROFILES["engine"]
     assert {f"pygame_rules/{name}" for name in engine.exclude} == set(tasks.DEV_ONLY)

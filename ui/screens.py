@@ -335,7 +335,7 @@ def game_over_screen(session: Session, view: tables.TableView) -> El:
             " wins" if len(winners) == 1 else " share the win"
         )
     game_table = table_for(session.game_id)
-    order = sorted(range(len(scores)), key=lambda s: -scores[s])
+    order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))  # mpy-total-key
     rows = [
         h(
             "tr",

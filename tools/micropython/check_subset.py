@@ -123,6 +123,24 @@ PROFILES = {
         exclude=("arena.py", "compare_moves.py"),  # dev tools, not shipped to the browser
         float_math=("bots/",),
     ),
+    # ui/: the page's Python on MicroPython, plus what it asks of the page (PyScript's
+    # FFI; js and pyodide.ffi only in ui/browser.py's fallback for Pyodide without
+    # PyScript). ui/bot_worker.py runs in the Pyodide worker but keeps the subset too.
+    "ui": Profile(
+        name="ui",
+        modules=dict(
+            MPY_MODULES,
+            asyncio=words("create_task sleep"),
+            pyscript=words("document window workers"),
+            **{
+                "pyscript.ffi": words("create_proxy to_js"),
+                "js": words("Object document window"),
+                "pyodide.ffi": words("create_proxy to_js"),
+            },
+        ),
+        packages=frozenset({"pygame_rules"}),
+        float_math=("",),
+    ),
 }
 
 
