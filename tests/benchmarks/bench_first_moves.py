@@ -31,7 +31,9 @@ from browser.conftest import start_server, system_chromium  # noqa: E402
 MOVES = 6
 PAGE = f"""<!doctype html><html><head><meta charset="utf-8"><title>first moves</title>
 <script type="module" src="./static/vendor/pyscript/core.js"></script></head>
-<body><script type="py" config="./pyscript.toml">
+<body><py-config hidden>{{"plugins": ["!error", "!py-editor", "!py-game", "!py-terminal",
+"!deprecations-manager", "!donkey", "!codemirror"]}}</py-config>
+<script type="py" config="./py.toml">
 import time
 from js import document, performance
 import pygame_rules
