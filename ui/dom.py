@@ -6,48 +6,57 @@ is ever assigned to innerHTML here.
 
 from __future__ import annotations
 
-from .browser import document, to_js
+import json
+
+from .browser import document, to_js, window
 from .vdom import El
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
 
-def build(el: El | str) -> Any:
-    """Create the DOM node for one element (recursively)."""
-    if isinstance(el, str):
-        return document.createTextNode(el)
-    node = document.createElement(el.tag)
-    for key, value in el.attrs.items():
-        node.setAttribute(key, value)
-    for child in el.children:
-        node.appendChild(build(child))
-    return node
+def build(el: El) -> Any:
+    """Create the DOM node for one element tree, in one call to the page
+    (static/js/host.js's `tableBuild`: text nodes and setAttribute only). Through the FFI
+    node by node, a table took 100-200 ms on MicroPython."""
+    return window.tableBuild(json.dumps(plain(el)))
 
 
-def _focus_key(node: Any) -> tuple[str, str] | None:
-    if not node or not hasattr(node, "getAttribute"):
-        return None
+def plain(el: El) -> list[Any]:
+    """An El tree as JSON-able lists: [tag, attrs, children], a child a str or a list."""
+    return [el.tag, el.attrs, [c if isinstance(c, str) else plain(c) for c in el.children]]
+
+
+def _focus_key(get: Callable[[str], Any]) -> tuple[str, str] | None:
+    """What identifies a focusable control across redraws, from its attributes (`get`:
+    a name to its value, None when absent)."""
     for attr in ("data-action", "data-focus"):
-        value = node.getAttribute(attr)
+        value = get(attr)
         if value:
             return attr, value
-    ui = node.getAttribute("data-ui")
+    ui = get("data-ui")
     if ui:
-        return "data-ui", f"{ui}|{node.getAttribute('data-value') or ''}"
-    if node.getAttribute("tabindex") is not None:  # a scrolling region: a score sheet
-        label = node.getAttribute("aria-label") or node.getAttribute("aria-labelledby")
+        return "data-ui", f"{ui}|{get('data-value') or ''}"
+    if get("tabindex") is not None:  # a scrolling region: a score sheet
+        label = get("aria-label") or get("aria-labelledby")
         if label:
             return "region", label
     return None
 
 
-def _find(container: Any, key: tuple[str, str]) -> Any:
-    for node in container.querySelectorAll("[data-action],[data-ui],[data-focus],[tabindex]"):
-        if _focus_key(node) == key:
-            return node
-    return None
+def _mark(el: El, key: tuple[str, str]) -> bool:
+    """Mark the first element of the tree (in document order) that `key` identifies with
+    `data-refocus`, found in Python (no call to the page per element); False if none."""
+    for node in el.walk():
+        if _focus_key(node.attrs.get) == key:
+            node.attrs[REFOCUS] = ""
+            return True
+    return False
+
+
+REFOCUS = "data-refocus"
 
 
 def mount(container: Any, el: El) -> None:
@@ -58,10 +67,12 @@ def mount(container: Any, el: El) -> None:
     controls, and a screen reader keeps its place. The page does not scroll for it."""
     active = document.activeElement
     inside = bool(active) and bool(container.contains(active))
-    key = _focus_key(active)
+    key = _focus_key(active.getAttribute) if active and hasattr(active, "getAttribute") else None
+    marked = key is not None and _mark(el, key)
     container.replaceChildren(build(el))
-    node = _find(container, key) if key is not None else None
+    node = container.querySelector(f"[{REFOCUS}]") if marked else None
     if node:
+        node.removeAttribute(REFOCUS)
         node.focus()
     elif inside:
         fallback = container.querySelector('[data-focus="me"]')

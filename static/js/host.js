@@ -1,6 +1,21 @@
 // What the Python UI asks of the page that may throw in JavaScript. MicroPython cannot
 // catch an exception thrown by a synchronous JS call (the rest of that Python run is
 // skipped), so these wrappers never throw: blocked storage reads as nothing stored.
+// The DOM for a screen built from ui/dom.py's plain tree ([tag, attrs, children], a child
+// a string or a tree) in one call: text goes in as text nodes, attributes by setAttribute,
+// never as HTML.
+globalThis.tableBuild = (text) => {
+  const build = (tree) => {
+    if (typeof tree === "string") return document.createTextNode(tree);
+    const [tag, attrs, children] = tree;
+    const node = document.createElement(tag);
+    for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
+    for (const child of children) node.appendChild(build(child));
+    return node;
+  };
+  return build(JSON.parse(text));
+};
+
 globalThis.tableStorage = {
   getItem(key) { try { return localStorage.getItem(key); } catch { return null; } },
   setItem(key, value) { try { localStorage.setItem(key, value); return true; } catch { return false; } },
