@@ -381,3 +381,26 @@ def test_while_the_worker_loads_search_levels_play_their_rules_of_thumb_at_once(
     quick = ui.session.quick_bot("trick-of-trip", session.next_bot_seed(seat))
     assert quick is not None
     assert action == think(quick, SeatView(session.state.clone(), seat)).best_action()
+
+
+def test_a_bot_decides_again_when_the_human_moved_while_it_thought() -> None:
+    """Trick of Trip's split is simultaneous: the human splits while a Normal bot thinks.
+    The bot's move is then the one it makes on the table as it is after the human's move,
+    so a replay (which asks the bot at that point) gets the same move."""
+    session, seat = bot_turn_session()
+    session.level = "normal"
+    sleeps = 0
+
+    async def sleep(seconds: float) -> None:
+        nonlocal sleeps
+        sleeps += 1
+        if sleeps == 3:  # the bot has begun to think: the human splits now
+            session.act(0, session.human_legal()[0])
+        await asyncio.sleep(0)
+
+    runner = BotRunner(sleep, time.perf_counter, lambda: math.inf)
+    action = asyncio.run(runner.bot_move(session, seat))
+    assert len(session.history) == 1  # the human's split
+    replay = Session.from_save(session.to_save())
+    replay.bot_move(seat)
+    assert action == replay.history[-1][1]

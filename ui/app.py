@@ -221,6 +221,7 @@ class App:
         self.show_engine_note()
         searching = session.level in SEARCH_LEVELS  # Easy needs no worker
         if searching and self.worker.usable and self.worker.status == "local":
+            self.worker.expect()
             self.spawn(self.start_worker())
 
     async def start_worker(self) -> None:

@@ -90,8 +90,10 @@ class BotRunner:
         """The move of the bot in `seat`, thought in slices; None if the game was left.
 
         Seeded as `Session.bot_move` is, so the move is the same when the search is not
-        cut short. The turn lasts at least SPEEDS[speed] seconds. A move the engine would
-        refuse raises IllegalBotMove.
+        cut short. When the human moved meanwhile (a simultaneous choice, e.g. while the
+        worker loads), the bot decides again on the table as it now is: its move is then
+        the one a replay asks for at that point. The turn lasts at least SPEEDS[speed]
+        seconds. A move the engine would refuse raises IllegalBotMove.
         """
         generation = self.generation
         await self.sleep(0)  # the caller's redraw and the first slice: two tasks, not one
@@ -99,16 +101,21 @@ class BotRunner:
             return None
         began = self.clock()
         self.mark("bot-think-start")
-        answer = await self._ask(session.bot_request(seat), generation)
-        if answer is not None:
-            action = answer["action"]
-        else:
-            turn = session.start_bot(seat, self.clock, self.quick())
-            if not await self._think(turn, generation):
+        action = None
+        while action is None:
+            moves = len(session.history)
+            answer = await self._ask(session.bot_request(seat), generation)
+            if answer is not None:
+                action = answer["action"]
+            else:
+                turn = session.start_bot(seat, self.clock, self.quick())
+                if not await self._think(turn, generation):
+                    return None
+                action = turn.action
+            if generation != self.generation:
                 return None
-            action = turn.action
-        if generation != self.generation:
-            return None
+            if len(session.history) != moves and seat in session.waiting_for():
+                action = None  # the table changed under the decision: decide again
         # A bot's whole decision, for tests/benchmarks/bench_bots_browser.py.
         self.measure("bot-think", "bot-think-start")
         pause = SPEEDS[self.speed] - (self.clock() - began)

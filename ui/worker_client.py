@@ -4,8 +4,9 @@ Started once the first table is drawn, so its download never delays a move. Unti
 ready the bots think on the main thread (MicroPython, in slices, capped in time); once it
 is, Normal, Hard and the hint think there. A worker that fails, or does not answer in
 time, is dropped for the rest of the visit: the bots go on thinking here. The page shows
-which in plain words (`#engine-note`) and marks `body[data-bots]` (test hook): `local`,
-`loading`, `ready` or `failed`.
+which in plain words (`#engine-note`) and marks `body[data-bots]` (test hook): `starting`
+(a Normal or Hard table is up; the worker starts once the player can move), `loading`,
+`ready` or `failed`.
 """
 
 from __future__ import annotations
@@ -26,8 +27,10 @@ POLL = 0.05  # seconds between two looks at a pending answer
 SLACK = 10.0  # seconds an answer may take beyond the bot's time limit
 NO_LIMIT_WAIT = 300.0  # seconds to wait when the search has no time limit (a test hook)
 
+COMING = ("local", "starting", "loading")  # the worker is expected, not ready yet
 NOTES = {
     "local": "Bots play by rules of thumb until their full engine has loaded.",
+    "starting": "Bots play by rules of thumb until their full engine has loaded.",
     "loading": "Bots play by rules of thumb until their full engine has loaded.",
     "failed": "The bots' full engine could not start here: they search on this page.",
 }
@@ -37,7 +40,7 @@ class WorkerClient:
     """Starts the worker, tells when it is ready, and asks it for moves."""
 
     def __init__(self, changed: Callable[[], None] | None = None, usable: bool = True) -> None:
-        self.status = "local"  # local (not started), loading, ready, failed
+        self.status = "local"  # local (not started), starting, loading, ready, failed
         self.usable = usable  # False: no worker on this page (Pyodide's fallback boot)
         self.worker: Any = None
         self.changed = changed or (lambda: None)
@@ -48,9 +51,14 @@ class WorkerClient:
         document.body.setAttribute("data-bots", status)
         self.changed()
 
+    def expect(self) -> None:
+        """A table that needs the worker is up: it starts soon (`body[data-bots=starting]`)."""
+        if self.status == "local":
+            self._set("starting")
+
     def start(self) -> None:
         """Add the worker's script to the page (once); its boot is watched in a task."""
-        if self.status != "local":
+        if self.status not in ("local", "starting"):
             return
         script = document.createElement("script")
         script.setAttribute("type", "py")
@@ -90,7 +98,7 @@ class WorkerClient:
     def quick(self) -> bool:
         """Whether bots should play their rules of thumb now: the worker is coming (not
         started or loading); a failed or absent worker leaves the search to the page."""
-        return self.usable and self.status in ("local", "loading")
+        return self.usable and self.status in COMING
 
     async def ask(self, request: dict[str, Any]) -> dict[str, Any] | None:
         """The worker's answer to a bot or hint request; None when it is not ready, fails
@@ -100,7 +108,7 @@ class WorkerClient:
         move the whole search, CPython's move) waits for a loading worker: MicroPython's
         search is not bit for bit CPython's (its floats differ in the last bit)."""
         limit = request.get("limit")
-        while limit is None and self.usable and self.status in ("local", "loading"):
+        while limit is None and self.usable and self.status in COMING:
             await asyncio.sleep(POLL)
         if self.status != "ready":
             return None

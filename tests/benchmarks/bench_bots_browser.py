@@ -56,7 +56,9 @@ def measure(page: Page, url: str, moves: int) -> tuple[list[float], list[float],
     page.wait_for_selector("body[data-app-state=ready]", timeout=120_000)
     # Normal and Hard think in the bots' worker once it is ready (rules of thumb before):
     # measure from then on.
-    page.wait_for_function("document.body.dataset.bots !== 'loading'", timeout=120_000)
+    page.wait_for_function(
+        "!['starting', 'loading'].includes(document.body.dataset.bots)", timeout=120_000
+    )
     page.evaluate(
         "performance.clearMeasures('bot-think'); performance.clearMarks('bot-think-capped')"
     )

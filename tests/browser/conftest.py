@@ -239,7 +239,9 @@ def wait_for_bots_worker(page: Page) -> None:
     Normal, Hard and the hint wait for it anyway (docs/test-hooks.md), and its boot, not
     their thinking, is what can take long on a loaded machine."""
     page.wait_for_function(
-        "document.body.dataset.bots !== 'loading'", timeout=BOOT_TIMEOUT, polling=200
+        "!['starting', 'loading'].includes(document.body.dataset.bots)",
+        timeout=BOOT_TIMEOUT,
+        polling=200,
     )
 
 

@@ -117,7 +117,7 @@ def test_embed_page_opened_directly_boots_pyscript_on_play(
     expect(page.locator("body")).to_have_attribute("data-app-state", "idle")
     page.click("#embed-play")
     page.wait_for_selector("body[data-app-state=ready]", timeout=60_000)
-    assert page.locator("script[type=py]").count() == 1  # the PyScript path
+    assert page.locator("script[type=mpy]").count() == 1  # the PyScript path
     expect(page.locator("[data-ui=tot-move]")).to_have_count(6)
     expect(page.locator("#lobby")).to_be_hidden()
 
