@@ -28,7 +28,8 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 RUN_MJS = HERE / "run.mjs"
 REPLAY = HERE / "replay.py"
-MICROPYTHON_NPM = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
+NPM_PACKAGE = "@micropython/micropython-webassembly-pyscript"  # pinned in package.json
+MICROPYTHON_NPM = ROOT / "node_modules" / NPM_PACKAGE
 GAME_IDS = ("magic-trick-wray", "magic-trick-baker", "trick-of-trip", "trickbook")
 INTERPRETERS = ("cpython", "micropython")
 
@@ -48,7 +49,7 @@ def micropython_command(script: Path, *args: str) -> list[str]:
         )
     if not (MICROPYTHON_NPM / "micropython.mjs").exists():
         raise MicroPythonMissing(
-            f"{MICROPYTHON_NPM.relative_to(ROOT)} is missing: run `npm ci` "
+            f"the npm package {NPM_PACKAGE} is not in node_modules: run `npm ci` "
             "(`python3 tasks.py test` does)"
         )
     return [
