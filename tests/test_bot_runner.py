@@ -280,7 +280,7 @@ def test_the_hint_is_a_legal_move_with_a_reason() -> None:
     assert isinstance(reason, str) and reason
 
 
-def test_no_hint_when_it_is_not_the_humans_move_or_the_game_moved_on(
+def test_no_hint_when_it_is_not_the_humans_move_or_the_game_was_left(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     session = Session("magic-trick-wray", 4, 11, "easy")
@@ -292,7 +292,9 @@ def test_no_hint_when_it_is_not_the_humans_move_or_the_game_moved_on(
     session, seat = bot_turn_session()  # the human splits too, at the same time
     runner, _ = runner_for(clock)
     clock.on_sleep = lambda n: n == 1 and session.act(seat, session.state.legal_actions(seat)[0])
-    assert asyncio.run(runner.hint(session)) is None  # a bot moved while it thought
+    found = asyncio.run(runner.hint(session))  # a bot moved while it thought: again
+    assert found is not None and len(session.history) == 1
+    assert found[0] in session.human_legal()
     session, _ = bot_turn_session()
     clock.on_sleep = lambda n: runner.stop()
     assert asyncio.run(runner.hint(session)) is None  # the game was left

@@ -147,22 +147,28 @@ class BotRunner:
     async def hint(self, session: Session) -> tuple[dict[str, Any], str] | None:
         """The move a Normal bot would make in the human's seat, and why (plain words).
 
-        None when the human has no move, or when the game was left or moved on meanwhile
-        (the hint would be about a position that is gone).
+        None when the human has no move (or no longer has one), or when the game was left.
+        When bots moved meanwhile, it is thought again for the table as it is now.
         """
-        generation, moves = self.generation, len(session.history)
-        answer = await self._ask(session.hint_request(), generation)
-        if answer is not None:
-            found = answer["action"], str(answer.get("reason") or "")
-        else:
-            turn = session.start_hint(self.clock, self.quick())
-            if turn is None or not await self._think(turn, generation):
+        generation = self.generation
+        while generation == self.generation and session.human_legal():
+            moves = len(session.history)
+            answer = await self._ask(session.hint_request(), generation)
+            if answer is not None:
+                found = answer["action"], str(answer.get("reason") or "")
+            else:
+                turn = session.start_hint(self.clock, self.quick())
+                if turn is None or not await self._think(turn, generation):
+                    return None
+                assert turn.action is not None  # decided
+                found = turn.action, session.hint_reason(turn)
+            if generation != self.generation:
                 return None
-            assert turn.action is not None  # decided
-            found = turn.action, session.hint_reason(turn)
-        if generation != self.generation or len(session.history) != moves:
-            return None
-        return found
+            if len(session.history) == moves:
+                return found
+            # Bots moved meanwhile (the worker answers them first): think again about
+            # the table as it is now, while the human still has a move.
+        return None
 
     async def _ask(self, request: dict[str, Any] | None, generation: int) -> dict[str, Any] | None:
         """The worker's answer to `request`; None when there is none to ask (Easy, no
