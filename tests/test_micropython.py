@@ -16,6 +16,7 @@ import pytest
 import pygame_rules
 import tasks
 from tools.micropython import check_subset, xcheck
+from tools.mpy_bytecode import MPY_VERSION, compile_packages
 
 ROOT = Path(__file__).resolve().parent.parent
 KIT = ROOT / "tools" / "micropython" / "kit.py"
@@ -198,6 +199,50 @@ def test_seeded_games_replay_identically_in_both(game_id: str) -> None:
     [comparison] = xcheck.compare([game_id], REPLAY_ARGS, jobs=2, timeout=TIMEOUT)
     assert comparison.match, comparison.report()
     assert len(comparison.micropython.digests) == REPLAY_GAMES
+
+
+# -- the bytecode the page ships (tools/mpy_bytecode.py) ------------------------------------
+
+BYTECODE_GAMES = 10
+
+
+@pytest.fixture(scope="module")
+def bytecode(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Our packages compiled to .mpy exactly as `tasks.py build` ships them."""
+    out = tmp_path_factory.mktemp("mpy")
+    names = compile_packages(ROOT, tasks.PYTHON_PACKAGES, out, skip=tasks.DEV_ONLY)
+    assert names == [name[:-3] + ".mpy" for name in tasks.shipped_sources()]
+    return out
+
+
+def test_the_shipped_bytecode_is_what_micropython_imports(bytecode: Path, tmp_path: Path) -> None:
+    require_micropython()
+    script = tmp_path / "which.py"
+    script.write_text(
+        "import pygame_rules, pygame_rules.bots\n"
+        "print(pygame_rules.__file__, len(pygame_rules.list_games()))\n"
+    )
+    done = subprocess.run(
+        xcheck.micropython_command(script, bytecode=bytecode),
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+    )
+    assert done.returncode == 0, done.stderr
+    where, games = done.stdout.split()
+    assert where.endswith("/pygame_rules/__init__.mpy"), where
+    assert games == str(len(GAME_IDS))
+    first = (bytecode / "ui" / "app.mpy").read_bytes()[:2]
+    assert first == b"M" + bytes([MPY_VERSION])
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_games_replay_identically_from_the_shipped_bytecode(game_id: str, bytecode: Path) -> None:
+    require_micropython()
+    args = [str(BYTECODE_GAMES), "--resample-every", "10"]
+    [comparison] = xcheck.compare([game_id], args, jobs=2, timeout=TIMEOUT, bytecode=bytecode)
+    assert comparison.match, comparison.report()
+    assert len(comparison.micropython.digests) == BYTECODE_GAMES
 
 
 def test_without_node_or_the_npm_package_the_tests_fail_saying_what_to_install(

@@ -37,7 +37,7 @@ The last table sets each figure against its target.
 
 Usage: python tests/benchmarks/bench_split.py [runs]   (needs a built _site/; default 1 run)
        options: --moves N (human moves while bots think), --worker-ready CSS,
-       --worker-timeout S, --no-phone
+       --worker-timeout S, --no-phone, --site DIR (another build, e.g. a baseline's)
 """
 
 from __future__ import annotations
@@ -614,7 +614,11 @@ def main() -> None:
     parser.add_argument("--worker-timeout", type=float, default=60.0)
     parser.add_argument("--no-phone", action="store_true")
     parser.add_argument("--trace", action="store_true", help="print tracebacks of failures")
+    parser.add_argument("--site", type=Path, help="the built site to measure (default _site/)")
     args = parser.parse_args()
+    if args.site is not None:
+        global SITE
+        SITE = args.site.resolve()
     if not (SITE / "index.html").exists():
         sys.exit("no _site/: run `python3 tasks.py build` first")
     began = time.monotonic()

@@ -38,9 +38,11 @@ class MicroPythonMissing(RuntimeError):
     """Node or the MicroPython npm package is not installed."""
 
 
-def micropython_command(script: Path, *args: str) -> list[str]:
+def micropython_command(script: Path, *args: str, bytecode: Path | None = None) -> list[str]:
     """The command running `script` under MicroPython in Node, with pygame_rules, tests/ and
-    this folder importable. MicroPythonMissing (saying what to install) if it cannot run."""
+    this folder importable. MicroPythonMissing (saying what to install) if it cannot run.
+    `bytecode`: a folder holding pygame_rules compiled to .mpy (tools/mpy_bytecode.py), as
+    the page ships it, imported instead of the sources."""
     node = shutil.which("node")
     if node is None:
         raise MicroPythonMissing(
@@ -52,11 +54,11 @@ def micropython_command(script: Path, *args: str) -> list[str]:
             f"the npm package {NPM_PACKAGE} is not in node_modules: run `npm ci` "
             "(`python3 tasks.py test` does)"
         )
+    engine = ["--path", str(bytecode)] if bytecode else ["--package", str(ROOT / "pygame_rules")]
     return [
         node,
         str(RUN_MJS),
-        "--package",
-        str(ROOT / "pygame_rules"),
+        *engine,
         "--path",
         str(ROOT / "tests"),
         "--path",
@@ -80,11 +82,16 @@ def cpython_env() -> dict[str, str]:
 
 
 def run(
-    interpreter: str, script: Path, args: list[str], timeout: float | None = None
+    interpreter: str,
+    script: Path,
+    args: list[str],
+    timeout: float | None = None,
+    bytecode: Path | None = None,
 ) -> subprocess.CompletedProcess[str]:
-    """Run `script` with `args` under "cpython" or "micropython", capturing its output."""
+    """Run `script` with `args` under "cpython" or "micropython" (from `bytecode` if given:
+    see micropython_command), capturing its output."""
     if interpreter == "micropython":
-        command, env = micropython_command(script, *args), None
+        command, env = micropython_command(script, *args, bytecode=bytecode), None
     else:
         command, env = cpython_command(script, *args), cpython_env()
     return subprocess.run(
@@ -104,9 +111,15 @@ class Replay:
     error: str = ""
 
 
-def replay(interpreter: str, game_id: str, args: list[str], timeout: float | None = None) -> Replay:
+def replay(
+    interpreter: str,
+    game_id: str,
+    args: list[str],
+    timeout: float | None = None,
+    bytecode: Path | None = None,
+) -> Replay:
     """Run replay.py for one game id (args: GAMES and options) and parse what it printed."""
-    done = run(interpreter, REPLAY, [*args, "--only", game_id], timeout)
+    done = run(interpreter, REPLAY, [*args, "--only", game_id], timeout, bytecode)
     result = Replay(interpreter, game_id)
     for line in done.stdout.splitlines():
         words = line.split()
@@ -168,14 +181,15 @@ def compare(
     args: list[str],
     jobs: int | None = None,
     timeout: float | None = None,
+    bytecode: Path | None = None,
 ) -> list[Comparison]:
     """Replay each game id (args: GAMES and options) in both interpreters, `jobs` processes
-    at a time; the comparisons in the order of game_ids."""
+    at a time (MicroPython from `bytecode` if given); the comparisons in game_ids' order."""
     micropython_command(REPLAY)  # fail early, and clearly, without node
     tasks = [(interpreter, gid) for gid in game_ids for interpreter in INTERPRETERS]
     tasks.sort(key=lambda task: task[0] == "cpython")  # the slow ones first
     with ThreadPoolExecutor(jobs or os.cpu_count() or 1) as pool:
-        futures = {task: pool.submit(replay, *task, args, timeout) for task in tasks}
+        futures = {task: pool.submit(replay, *task, args, timeout, bytecode) for task in tasks}
     return [
         Comparison(gid, futures["cpython", gid].result(), futures["micropython", gid].result())
         for gid in game_ids
