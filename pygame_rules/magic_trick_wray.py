@@ -171,40 +171,60 @@ class DealSolver:
                     self.min_end[i][rank] = j + 1
 
     def _blocks(self, rank: int, start: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
-        """Every (next cut tuple, weight) taking the rank-`rank` block in all rows from `start`."""
+        """Every (next cut tuple, weight) taking the rank-`rank` block in all rows from `start`,
+        in the order of the cut tuples (row 0's end first, each ascending)."""
         rows = len(start)
-        pinned = self.pinned[rank]
+        options = [self._row_blocks(i, rank, start[i]) for i in range(rows)]
+        # completes[i]: every suit set that rows i.. can take together (disjointly). A partial
+        # choice is followed only if the remaining rows can complete the rank, so the walk
+        # never enters a dead end (it was most of the solver's time on MicroPython).
+        completes: list[set[int]] = [set() for _ in range(rows + 1)]
+        completes[rows].add(0)
+        for i in range(rows - 1, -1, -1):
+            for _, mask, _ in options[i]:
+                for rest in completes[i + 1]:
+                    if not mask & rest:
+                        completes[i].add(mask | rest)
+        full = self.full_mask
         results: list[tuple[tuple[int, ...], int]] = []
         ends: list[int] = [0] * rows
-        weight_of = self.block_weight
 
         def extend(i: int, used: int, weight: int) -> None:
             if i == rows:
-                if used == self.full_mask:
-                    results.append((tuple(ends), weight))
+                results.append((tuple(ends), weight))
                 return
-            suits, known = self.suits[i], self.known[i]
-            p = start[i]
-            need = self.min_end[i][rank]
-            j, mask = p, used
-            while True:
-                if j >= need:
-                    ends[i] = j
-                    extend(i + 1, mask, weight * weight_of[j - p])
-                if j == len(suits):
-                    return
-                r = known[j]
-                bit = 1 << suits[j]
-                if r == rank:
-                    mask |= bit
-                elif r >= 0 or (mask | pinned) & bit:
-                    return
-                else:
-                    mask |= bit
-                j += 1
+            for end, mask, block_weight in options[i]:
+                if not mask & used and full ^ (used | mask) in completes[i + 1]:
+                    ends[i] = end
+                    extend(i + 1, used | mask, weight * block_weight)
 
-        extend(0, 0, 1)
+        if full in completes[0]:
+            extend(0, 0, 1)
         return results
+
+    def _row_blocks(self, i: int, rank: int, p: int) -> list[tuple[int, int, int]]:
+        """Every (end, suit mask, weight) of a rank-`rank` block of row i starting at p: no
+        suit twice, none pinned elsewhere, no other revealed rank, every revealed card of
+        this rank inside."""
+        suits, known = self.suits[i], self.known[i]
+        pinned = self.pinned[rank]
+        need = self.min_end[i][rank]
+        blocks = []
+        j, mask = p, 0
+        while True:
+            if j >= need:
+                blocks.append((j, mask, self.block_weight[j - p]))
+            if j == len(suits):
+                return blocks
+            r = known[j]
+            bit = 1 << suits[j]
+            if r == rank:
+                mask |= bit
+            elif r >= 0 or (mask | pinned) & bit:
+                return blocks
+            else:
+                mask |= bit
+            j += 1
 
     def _forward(self) -> None:
         """Forward counts per layer, and each state's incoming transitions for sampling."""
@@ -296,15 +316,26 @@ class DealSolver:
         return [[[m / total for m in pos] for pos in row] for row in mass]
 
     def ranges(self) -> list[list[list[int]]]:
-        """[min, max] possible rank of every position of every row (exact)."""
-        result = []
-        for row in self.distributions():
-            out = []
-            for probs in row:
-                possible = [r for r, p in enumerate(probs) if p > 0]
-                out.append([possible[0], possible[-1]])
-            result.append(out)
-        return result
+        """[min, max] possible rank of every position of every row (exact): the ranks of the
+        blocks on some path through the layered graph (a walk back from the end; no counts)."""
+        if not self.total:
+            raise ValueError("no deal is consistent with the public information")
+        low = [[self.num_ranks] * len(r) for r in self.suits]
+        high = [[-1] * len(r) for r in self.suits]
+        reachable = [self.final]
+        for rank in range(self.num_ranks - 1, -1, -1):
+            before: dict[tuple[int, ...], bool] = {}
+            for target in reachable:
+                for state in self.incoming[rank][target][0]:
+                    before[state] = True
+                    for i in range(len(state)):
+                        for j in range(state[i], target[i]):
+                            if rank < low[i][j]:
+                                low[i][j] = rank
+                            if rank > high[i][j]:
+                                high[i][j] = rank
+            reachable = list(before)
+        return [[[lo, hi] for lo, hi in zip(lows, highs)] for lows, highs in zip(low, high)]
 
 
 def _below_big(rng: Rng, n: int) -> int:
@@ -354,7 +385,8 @@ def rank_ranges(observation: Observation) -> list[list[list[int] | None]]:
     `rank_distributions` gives the probability of every rank.
     """
     suits, known = _public_rows(observation)
-    ranges = solver_for(suits, known).ranges()
+    # Unweighted: the same deals are possible (every weight is positive), with small counts.
+    ranges = solver_for(suits, known, weighted=False).ranges()
     return [
         [None if known[i][j] >= 0 else ranges[i][j] for j in range(len(suits[i]))]
         for i in range(len(suits))
