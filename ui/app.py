@@ -17,7 +17,7 @@ import pygame_rules
 
 from . import saves, screens
 from .bot_runner import BotRunner, think_limit
-from .browser import create_proxy, document, now, window
+from .browser import create_proxy, document, next_task, now, window
 from .dom import by_id, mount, set_text
 from .game_screen import Table
 from .games import playable_games
@@ -54,7 +54,7 @@ if TYPE_CHECKING:
 
 PAINT_DELAY = 0.1  # seconds between two looks at whether the player can move
 WORKER_DELAY = 3.0  # seconds after the first table by which the worker starts anyway
-YIELD = 0.001  # the shortest real pause: gives the page a turn (see page_sleep)
+YIELD = 0.001  # pauses this short only give the page a turn (see page_sleep)
 
 
 async def page_sleep(seconds: float) -> None:
@@ -62,8 +62,12 @@ async def page_sleep(seconds: float) -> None:
 
     MicroPython's asyncio runs every task that is ready before it returns to JavaScript,
     so `sleep(0)` never lets the page take a click, paint, or collect garbage: a bot's
-    sliced search would freeze the page. A 1 ms timer does return."""
-    await asyncio.sleep(seconds if seconds > YIELD else YIELD)
+    sliced search would freeze the page. Nor does a 1 ms sleep always: its timer, counted
+    in whole milliseconds, is often due already. Awaiting the page's next task does."""
+    if seconds > YIELD:
+        await asyncio.sleep(seconds)
+    else:
+        await next_task()
 
 
 class App:

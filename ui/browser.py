@@ -4,6 +4,10 @@ PyScript, when a frame's storage is blocked)."""
 
 from __future__ import annotations
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
 try:
     from pyscript import document
     from pyscript import window as _global
@@ -25,10 +29,16 @@ except ImportError:  # Pyodide started directly by static/js/embed.js
 # asyncio's own timers then fail the same way.)
 window = _global.window
 
-__all__ = ["create_proxy", "document", "now", "to_js", "window"]
+__all__ = ["create_proxy", "document", "next_task", "now", "to_js", "window"]
 
 
 def now() -> float:
     """Seconds on the page's monotonic clock (performance.now): MicroPython's `time` has
     no perf_counter, and JS integers past 2**31 wrap in MicroPython's FFI."""
     return float(window.performance.now()) / 1000
+
+
+def next_task() -> Any:
+    """An awaitable settled in the page's next task (static/js/host.js's nextTask): awaiting
+    it always gives the page a turn to paint and take clicks."""
+    return window.nextTask()

@@ -72,11 +72,37 @@ async function bootWithoutPyScript(bar) {
   pyodide.runPython("from ui.app import main\nmain()\n");
 }
 
+// index.html's boot script, the same text: the app in steps after the runtime's own task.
+const BOOT_PY = `import asyncio
+
+from pyscript import window
+
+
+async def boot():
+    # Our Python starts after the runtime's own task, in steps that each give the page a
+    # turn (no task over 100 ms): the engine, the UI, then the first screen. (Awaiting the
+    # page's next task, static/js/host.js: a 1 ms asyncio.sleep may not return to it.)
+    try:
+        await window.nextTask()
+        import pygame_rules.bots
+        await window.nextTask()
+        from ui.app import main
+        await window.nextTask()
+    except Exception as exc:
+        window.showBootFailure("Python could not load the app (" + str(exc) + ").")
+        raise
+    main()
+
+
+asyncio.create_task(boot())
+`;
+window.showBootFailure = (message) => blocked(message);
+
 function bootWithPyScript() {
   const py = document.createElement("script");
   py.type = "mpy";
   py.setAttribute("config", "./mpy.toml");
-  py.textContent = "from ui.app import main\nmain()\n";
+  py.textContent = BOOT_PY;
   document.body.append(py);
   const core = document.createElement("script");
   core.type = "module";

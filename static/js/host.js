@@ -21,3 +21,12 @@ globalThis.tableStorage = {
   setItem(key, value) { try { localStorage.setItem(key, value); return true; } catch { return false; } },
   removeItem(key) { try { localStorage.removeItem(key); return true; } catch { return false; } },
 };
+
+// A promise settled in the page's next task (a MessageChannel message: no timer clamping).
+// Python awaits it to hand the page a turn: MicroPython's asyncio runs every timer that is
+// already due before it returns to JavaScript, so a 1 ms asyncio.sleep may not (ui/app.py).
+globalThis.nextTask = () => new Promise((resolve) => {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => { channel.port1.close(); resolve(); };
+  channel.port2.postMessage(null);
+});
