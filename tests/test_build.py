@@ -57,3 +57,17 @@ def test_archive_has_what_the_app_imports_and_no_dev_tools(
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
         todo.extend(imported_modules(path.read_text(), package))
     assert {"ui.app", "ui.games", "pygame_rules.bots.search", "pygame_rules.trickbook"} <= seen
+
+
+def test_the_page_preloads_what_its_boot_fetches_in_a_chain() -> None:
+    """Every preload names a file the build ships (a wrong name would download nothing
+    useful, or twice), and the chain's links are all there (the built site, tasks.build)."""
+    links = tasks.preload_links()
+    hrefs = [line.split('href="./', 1)[1].split('"', 1)[0] for line in links.splitlines()]
+    for href in hrefs:
+        assert (tasks.SITE / href).is_file(), f"{href} is preloaded but not in the built site"
+    assert "static/vendor/app-mpy.tar.gz" in hrefs
+    assert "static/vendor/micropython/micropython.wasm" in hrefs
+    assert any(h.startswith("static/vendor/pyscript/core-") for h in hrefs)
+    index = (tasks.SITE / "index.html").read_text()
+    assert links in index and tasks.PRELOAD_MARKER not in index
