@@ -215,9 +215,12 @@ def table_screen(session: Session, view: tables.TableView, over: El | None, spee
             h(
                 "span",
                 {"class": "table-buttons"},
-                ui_button("hint", "What would a bot do?", cls="btn small") if view.legal else None,
+                # Short words, so the four fit one row of a phone (the hand needs the height).
+                ui_button("hint", "Hint", cls="btn small", aria_label="Hint: what would a bot do?")
+                if view.legal
+                else None,
                 ui_button("rules", "Rules", value=game.id, cls="btn small"),
-                ui_button("share", "Link to deal", cls="btn small"),
+                ui_button("share", "Link", cls="btn small", aria_label="Link to this deal"),
                 ui_button("lobby", "Leave", cls="btn small"),
             ),
         ),
