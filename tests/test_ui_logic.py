@@ -14,6 +14,7 @@ from ui.screens import (
     mark_hint,
     prompt_text,
     resume_box,
+    setup_screen,
     turn_text,
 )
 from ui.session import PLAYER_LEVELS, SAVE_VERSION, SaveError, Session
@@ -347,3 +348,17 @@ def test_a_screen_reader_is_told_only_what_is_new() -> None:
     assert told.news(log, "Match it?") == "Bot 1 sets the Ollie. Match it?"
     assert told.news(log, "Match it?") == ""
     assert told.news([*log, "You match it."], "") == "You match it."
+
+
+def test_the_setup_of_a_fixed_size_table_counts_its_bots() -> None:
+    """Wray's setup said "4 players: you against a bot" (issue 23.7)."""
+    wray = setup_screen(get_game("magic-trick-wray")).text()
+    assert "4 players: you against 3 bots" in wray
+    baker = setup_screen(get_game("magic-trick-baker")).text()
+    assert "2 players: you against a bot" in baker
+
+
+def test_the_lobby_says_which_magic_trick_is_in_progress() -> None:
+    """Two games are called Magic Trick: the lobby's resume offer names the designer."""
+    text = resume_box(Session("magic-trick-baker", 2, 7, "hard").to_save()).text()
+    assert "a game of Magic Trick (Andrew Ulysses Baker) in progress" in text

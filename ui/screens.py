@@ -53,6 +53,8 @@ def setup_screen(
     """Players, bot level and the game's options, then Start. `embed_url` (the full app
     only) adds the embed code and the way back to the lobby; `resume` offers a saved game
     (in an embedded frame, which has no lobby)."""
+    bots = game.min_players - 1  # a game for a fixed number of players: say how many bots
+    bots_words = "a bot" if bots == 1 else plural(bots, "bot")
     player_choices = [
         h(
             "label",
@@ -119,7 +121,7 @@ def setup_screen(
                             "checked": True,
                         },
                     ),
-                    h("span", {}, f"{game.min_players} players: you against a bot"),
+                    h("span", {}, f"{game.min_players} players: you against {bots_words}"),
                 ),
             ),
             h("fieldset", {}, h("legend", {}, "Bots"), level_choices),
@@ -407,7 +409,8 @@ def resume_box(save: Any) -> El:
     return h(
         "div",
         {"class": "resume"},
-        h("p", {}, f"You have a game of {game.title} in progress ({moves})."),
+        # Two games share the title Magic Trick: the designer tells them apart.
+        h("p", {}, f"You have a game of {game.title} ({game.designer}) in progress ({moves})."),
         ui_button("resume", "Resume", cls="btn primary"),
         ui_button("export-save", "Export save"),
         ui_button("discard-save", "Discard it"),

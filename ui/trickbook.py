@@ -54,7 +54,7 @@ if TYPE_CHECKING:
 TRICK_BY_KEY = {t["key"]: t for t in TRICKS}
 SPECIAL_BY_KEY = {s["key"]: s for s in SPECIALS}
 SHAPE_WORDS = {"rock": "Rock", "paper": "Paper", "scissors": "Scissors"}
-LONG_NAME = 8  # letters: a trick's name longer than this is set smaller on its card
+LONG_NAME = 8  # letters: a trick's name longer than this gets a wider card
 SCORE_HEADING = "Letters to spare"  # the game-over table's score column (5 - letters)
 
 
