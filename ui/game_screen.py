@@ -7,7 +7,7 @@ import pygame_rules
 
 from . import screens, tables
 from .bot_runner import BotRunner
-from .browser import document, window
+from .browser import document, to_js, window
 from .dom import by_id, mount, set_text
 from .games import table_for
 from .page import fail, notice
@@ -70,7 +70,9 @@ class Table:
         if over is not None:
             node = document.querySelector("[data-testid=game-over] h2")
             if node:
-                node.focus()
+                # At the top of the screen: the result and "Play again" both in view.
+                node.scrollIntoView(to_js({"block": "start"}))
+                node.focus(to_js({"preventScroll": True}))
 
     def ui_step(self, name: str, value: str) -> bool:
         """A UI step at the table (the hint, the deal's link, the game's own); True when

@@ -375,13 +375,14 @@ def game_over_screen(session: Session, view: tables.TableView) -> El:
             ),
             h("tbody", {}, rows),
         ),
-        game_table.final_details(view),
+        # Before the game's own details (Wray's 16-row sheet pushed it off a desktop screen).
         h(
             "div",
             {"class": "setup-buttons"},
             ui_button("again", "Play again", cls="btn primary"),
             ui_button("lobby", "Back to games"),
         ),
+        game_table.final_details(view),
     )
 
 

@@ -1,0 +1,45 @@
+"""Issue 23.7: the lobby's buttons stay put when the loading bar goes, and a finished game
+shows its result and "Play again" on screen (Wray's sheet pushed it below a desktop's fold;
+Trick of Trip's final table must not widen a 360 px phone)."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import StrictPage, open_app, play_to_end
+
+FIRST_PLAY = "document.querySelector('.game-card [data-ui=play]').getBoundingClientRect().top"
+
+
+def test_the_lobby_does_not_move_when_python_is_ready(phone: StrictPage, site_url: str) -> None:
+    page = phone.page
+    page.add_init_script(
+        "addEventListener('DOMContentLoaded', () => { window.__playTop = " + FIRST_PLAY + "; })"
+    )
+    open_app(page, site_url)
+    before = page.evaluate("window.__playTop")
+    assert isinstance(before, (int, float))
+    assert page.evaluate(FIRST_PLAY) == before
+
+
+@pytest.mark.parametrize(
+    "game_id, players, size",
+    [("magic-trick-wray", 4, (1280, 800)), ("trick-of-trip", 5, (360, 740))],
+)
+def test_the_result_and_play_again_are_on_screen_at_the_end(
+    desktop: StrictPage, site_url: str, game_id: str, players: int, size: tuple[int, int]
+) -> None:
+    page = desktop.page
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    open_app(page, site_url + f"?game={game_id}&players={players}&seed=2&level=easy&speed=instant")
+    play_to_end(page, pick_seed=4)
+    page.wait_for_timeout(100)  # the scroll to the result
+    boxes = page.evaluate(
+        """() => ['#game-over-title', '[data-testid=game-over] [data-ui=again]'].map((s) => {
+            const r = document.querySelector(s).getBoundingClientRect();
+            return [r.top, r.bottom];
+        })"""
+    )
+    for top, bottom in boxes:
+        assert top >= 0 and bottom <= size[1], boxes
+    assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
