@@ -133,3 +133,35 @@ def test_the_rules_printed_are_the_engines() -> None:
     source = Path(tot.__file__).read_text(encoding="utf-8")
     for restated in ("a 7 beats", "highest rank", "< 3", "== 3", "six cards", '"splitter"] == 0'):
         assert restated not in source, restated
+
+
+def play_one_trick(state: TrickOfTripState) -> None:
+    """Draft, then play the first legal card of each seat in turn until a trick is taken."""
+    split_all(state)
+    pick_all(state)
+    while not state.observation(0)["round_tricks"]:
+        [seat] = state.acting()
+        state.apply(seat, state.legal_actions(seat)[0])
+
+
+def test_a_taken_trick_stays_drawn_with_its_winner_marked() -> None:
+    """Issue 23.2: the trick's last card used to replace the trick by a line of text."""
+    state = GAME.new_game(4, seed=3)
+    first = state.observation(0)
+    assert first["round_lead"] and any(
+        "leads this round" in t for t in map(El.text, tot.trick_area(view_of(state, 0)))
+    )
+    play_one_trick(state)
+    last = state.observation(0)["last_trick"]
+    area = h_root(tot.trick_area(view_of(state, 0)))
+    won = [el for el in area.walk() if el.attrs.get("class") == "played-card won"]
+    assert len(won) == 1 and won[0].text().endswith(" · won")
+    drawn = [el for el in area.walk() if el.attrs.get("class", "").startswith("played-card")]
+    assert len(drawn) == len(last["cards"]) == 4
+    assert texts(area, "last-trick")[0].startswith("Last trick: ")
+    # "... leads this round" is the round's start only, not every trick's.
+    assert not texts(area, "lead-note")
+
+
+def h_root(items: list[El]) -> El:
+    return El("div", {}, items)

@@ -229,34 +229,25 @@ def trick_area(view: TableView) -> list[El]:
                 f"take from {view.names[obs['receive_from']]}).",
             )
         )
+    last = obs.get("last_trick")
     if shown:
-        items.append(
-            h(
-                "div",
-                {"class": "trick"},
-                [
-                    h(
-                        "figure",
-                        {"class": "played-card"},
-                        card_el(c),
-                        h("figcaption", {}, view.names[s]),
-                    )
-                    for s, c in shown
-                ],
-            )
-        )
-    elif obs.get("last_trick") and obs["phase"] == "play":
-        last = obs["last_trick"]
+        items.append(trick_cards(view, shown))
+    elif last and (obs["round_tricks"] or obs["phase"] in ("split", "pick")):
+        # The trick just taken stays drawn, its winner marked, until the next card is led;
+        # a round's last trick stays through the next draft. (Not a previous round's at
+        # the start of this round's play: that line was stale.)
+        heading = "Last trick" if obs["round_tricks"] else "Last trick of the previous round"
+        items.append(trick_cards(view, last["cards"], winner=last["winner"]))
         items.append(
             h(
                 "p",
                 {"class": "last-trick"},
-                f"Last trick: {view.names[last['winner']]} won with the "
+                f"{heading}: {view.names[last['winner']]} won with the "
                 f"{card_name(last['card'])}: {last['reason']}.",
             )
         )
     lead = obs.get("round_lead")
-    if lead:
+    if lead and not obs["round_tricks"]:  # through the draft and the first trick, not all round
         items.append(
             h(
                 "p",
@@ -266,6 +257,23 @@ def trick_area(view: TableView) -> list[El]:
             )
         )
     return items
+
+
+def trick_cards(view: TableView, cards: list[list[int]], winner: int | None = None) -> El:
+    """The cards of a trick, each over its player's name; the winner's marked."""
+    return h(
+        "div",
+        {"class": "trick"},
+        [
+            h(
+                "figure",
+                {"class": "played-card won" if s == winner else "played-card"},
+                card_el(c),
+                h("figcaption", {}, view.names[s] + (" · won" if s == winner else "")),
+            )
+            for s, c in cards
+        ],
+    )
 
 
 def hand_area(view: TableView) -> list[El]:
