@@ -14,7 +14,14 @@ import pytest
 import ui.session
 from pygame_rules.bots import SeatView, think
 from ui import bot_worker
-from ui.bot_runner import MAX_THINK, THINK_SLICE, BotRunner, IllegalBotMove, think_limit
+from ui.bot_runner import (
+    MAX_THINK,
+    THINK_SLICE,
+    TRICK_PAUSE,
+    BotRunner,
+    IllegalBotMove,
+    think_limit,
+)
 from ui.params import SPEEDS
 from ui.session import Session
 
@@ -406,3 +413,70 @@ def test_a_bot_decides_again_when_the_human_moved_while_it_thought() -> None:
     replay = Session.from_save(session.to_save())
     replay.bot_move(seat)
     assert action == replay.history[-1][1]
+
+
+# -- pacing at a trick's and a hand's end (issue 23.2) ------------------------------------
+
+
+def session_after(ended: str, game_id: str = "trick-of-trip", players: int = 4) -> Session:
+    """A game played (the human's first legal move, Easy bots) until a move ends a trick or
+    a hand (`ended`) with a bot to move next."""
+    session = Session(game_id, players, 6, "easy")
+    while not session.is_over():
+        legal = session.human_legal()
+        if legal:
+            session.act(session.human, legal[0])
+        else:
+            seat = session.next_bot()
+            assert seat is not None
+            session.bot_move(seat)
+        if session.ended == ended and session.next_bot() is not None:
+            return session
+    raise AssertionError(f"no {ended} end with a bot to move next")
+
+
+@pytest.mark.parametrize("game_id", ["trick-of-trip", "magic-trick-wray"])
+def test_after_a_trick_the_bots_wait_before_going_on(game_id: str) -> None:
+    session = session_after("trick", game_id)
+    clock = FakeClock()
+    runner, _ = runner_for(clock, speed="normal")
+    first_bot: list[list[float]] = []
+    changes: list[int | None] = []
+
+    def changed(seat: int | None) -> None:
+        if seat is not None and not first_bot:
+            first_bot.append(list(clock.sleeps))
+        changes.append(seat)
+
+    asyncio.run(runner.play(session, changed))
+    assert first_bot and first_bot[0][0] == TRICK_PAUSE["normal"] > 0
+    assert not session.awaiting_continue and changes[0] is not None  # no Continue needed
+
+
+def test_after_a_hand_the_bots_wait_for_the_player_to_continue() -> None:
+    session = session_after("hand")
+    moves = len(session.history)
+    clock = FakeClock()
+    runner, _ = runner_for(clock, speed="fast")
+    seen: list[tuple[bool, int]] = []
+
+    def on_sleep(count: int) -> None:
+        seen.append((session.awaiting_continue, len(session.history)))
+        if count == 20:
+            session.awaiting_continue = False  # the player taps Continue
+
+    clock.on_sleep = on_sleep
+    changes: list[int | None] = []
+    asyncio.run(runner.play(session, changes.append))
+    assert changes[0] is None  # the page drew the Continue button first
+    assert all(waiting and n == moves for waiting, n in seen[:19]), seen[:19]
+    assert len(session.history) > moves  # and the bots went on after it
+
+
+def test_at_instant_speed_nothing_waits() -> None:
+    session = session_after("hand")
+    clock = FakeClock()
+    runner, _ = runner_for(clock, speed="instant")
+    asyncio.run(runner.play(session, lambda seat: None))
+    assert not session.awaiting_continue
+    assert all(seconds == 0 for seconds in clock.sleeps)

@@ -24,6 +24,11 @@ if TYPE_CHECKING:
 
 THINK_SLICE = 0.03  # seconds of search between two yields to the page (no long task)
 MAX_THINK = 0.9  # a search stops here and plays the best move found: a move stays under 1 s
+# How long a finished trick stays on the table before the bots go on, by bot speed; None:
+# until the player taps Continue. The end of a hand or round always waits for it (but at
+# instant speed, which never waits).
+TRICK_PAUSE: dict[str, float | None] = {"slow": None, "normal": 1.5, "fast": 0.6, "instant": 0.0}
+CONTINUE_POLL = 0.05  # seconds between two looks at whether the player continued
 
 
 def think_limit(value: Any) -> float:
@@ -136,6 +141,8 @@ class BotRunner:
         IllegalBotMove, never a skipped move that would be asked for again and again."""
         generation = self.generation
         while generation == self.generation and (seat := session.next_bot()) is not None:
+            if not await self._pause(session, changed, generation):
+                return
             changed(seat)
             action = await self.bot_move(session, seat)
             if action is None:
@@ -143,6 +150,25 @@ class BotRunner:
             session.act(seat, action)
             changed(None)
             await self.sleep(0)
+
+    async def _pause(
+        self, session: Session, changed: Callable[[int | None], Any], generation: int
+    ) -> bool:
+        """After a move that ended a trick or a hand, let the table be read before a bot
+        moves: a while (TRICK_PAUSE), or until the player continues (the page draws a
+        Continue button while `session.awaiting_continue`). False if the game was left."""
+        ended, session.ended = session.ended, None
+        if ended is None or self.speed == "instant":
+            return True
+        pause = TRICK_PAUSE[self.speed] if ended == "trick" else None
+        if pause is not None:
+            await self.sleep(pause)
+            return generation == self.generation
+        session.awaiting_continue = True
+        changed(None)
+        while session.awaiting_continue and generation == self.generation:
+            await self.sleep(CONTINUE_POLL)
+        return generation == self.generation
 
     async def hint(self, session: Session) -> tuple[dict[str, Any], str] | None:
         """The move a Normal bot would make in the human's seat, and why (plain words).

@@ -82,6 +82,9 @@ class Table:
             if s.human_legal():
                 notice("Thinking about your move…")
                 self.spawn(self.give_hint())
+        elif name == "continue":  # the bots wait at a trick's or a hand's end (bot_runner)
+            s.awaiting_continue = False
+            self.render()
         elif name == "share":
             window.history.replaceState(None, "", deal_link(s))
             notice("The address bar now holds a link to this deal.")

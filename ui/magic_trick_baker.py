@@ -694,4 +694,12 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
     return None
 
 
-TABLE = GameTable(render, describe, on_ui=on_ui, on_hint=on_hint, final_details=final_details)
+TABLE = GameTable(
+    render,
+    describe,
+    on_ui=on_ui,
+    on_hint=on_hint,
+    final_details=final_details,
+    trick_end=("trick",),
+    hand_end=("hand_scored",),
+)

@@ -499,4 +499,6 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
     return None
 
 
-TABLE = GameTable(render, describe, final_details=final_details)
+TABLE = GameTable(
+    render, describe, final_details=final_details, trick_end=("trick",), hand_end=("hand_scored",)
+)

@@ -206,8 +206,13 @@ def table_screen(session: Session, view: tables.TableView, over: El | None, spee
         {
             "class": f"table-screen game-{game.id}",
             "data-game": game.id,
-            # test hook: present while a bot still has to move
-            "data-waiting": "bots" if session.next_bot() is not None else None,
+            # test hook: present while a bot still has to move ("continue": once the player
+            # has continued from a finished trick or hand)
+            "data-waiting": "continue"
+            if session.awaiting_continue
+            else "bots"
+            if session.next_bot() is not None
+            else None,
         },
         h(
             "header",
@@ -227,8 +232,19 @@ def table_screen(session: Session, view: tables.TableView, over: El | None, spee
             ),
         ),
         over,
+        continue_bar() if session.awaiting_continue else None,
         game_table.render(view),
         log_panel(session.log),
+    )
+
+
+def continue_bar() -> El:
+    """The bots wait at a finished trick or hand until the player has looked at it."""
+    return h(
+        "div",
+        {"class": "continue-bar", "role": "status"},
+        h("p", {}, "The bots wait while you look at the table."),
+        ui_button("continue", "Continue", cls="btn primary"),
     )
 
 

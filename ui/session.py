@@ -104,6 +104,10 @@ class Session:
         self.options: dict[str, Any] = dict(self.state.options)
         self.history: list[list[Any]] = []
         self.log: list[str] = []
+        # What the last move ended, for the table's pacing: "trick", "hand" or None; and
+        # whether the bots wait for the player's Continue (ui/bot_runner.py).
+        self.ended: str | None = None
+        self.awaiting_continue = False
 
     @property
     def game(self) -> pygame_rules.Game:
@@ -157,8 +161,17 @@ class Session:
         """Apply one action (raises IllegalAction, changing nothing) and log what the human saw."""
         events = self.state.apply(seat, action)
         self.history.append([seat, action])
+        table = table_for(self.game_id)
+        kinds = [event["type"] for event in events]
+        self.ended = (
+            "hand"
+            if any(k in table.hand_end for k in kinds)
+            else "trick"
+            if any(k in table.trick_end for k in kinds)
+            else None
+        )
         seen = visible_events(events, self.human)
-        describe = table_for(self.game_id).describe
+        describe = table.describe
         for event in seen:
             line = describe(event, self.names)
             if line:

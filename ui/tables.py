@@ -63,7 +63,10 @@ class GameTable:
       between two groups before confirming) that changes `view.local`; False: not ours;
     - `on_hint(action, view)`: make the hinted move's control appear (e.g. arrange a split);
     - `final_details(view) -> El | None`: extra game-over content;
-    - `score_heading`: the game-over table's score column.
+    - `score_heading`: the game-over table's score column;
+    - `trick_end`, `hand_end`: the engine's event types that end a trick and a hand (or
+      round): the table then stays as it is a while, or until the player continues
+      (`ui/bot_runner.py` PAUSES), before the bots go on.
     """
 
     def __init__(
@@ -75,6 +78,8 @@ class GameTable:
         on_hint: Callable[[dict[str, Any], TableView], None] = nothing,
         final_details: Callable[[TableView], Any] = nothing,
         score_heading: str = "Score",
+        trick_end: tuple[str, ...] = (),
+        hand_end: tuple[str, ...] = (),
     ) -> None:
         self.render = render
         self.describe = describe
@@ -82,6 +87,8 @@ class GameTable:
         self.on_hint = on_hint
         self.final_details = final_details
         self.score_heading = score_heading
+        self.trick_end = trick_end
+        self.hand_end = hand_end
 
 
 def upper_first(text: str) -> str:

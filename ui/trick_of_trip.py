@@ -339,4 +339,12 @@ def final_details(view: TableView) -> El:
     return score_table(view)
 
 
-TABLE = GameTable(render, describe, on_ui=on_ui, on_hint=on_hint, final_details=final_details)
+TABLE = GameTable(
+    render,
+    describe,
+    on_ui=on_ui,
+    on_hint=on_hint,
+    final_details=final_details,
+    trick_end=("trick_won",),
+    hand_end=("round_over",),
+)

@@ -5,6 +5,7 @@ Trick of Trip's final table must not widen a 360 px phone)."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from .conftest import StrictPage, open_app, play_to_end
 
@@ -43,3 +44,35 @@ def test_the_result_and_play_again_are_on_screen_at_the_end(
     for top, bottom in boxes:
         assert top >= 0 and bottom <= size[1], boxes
     assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
+
+
+def test_a_round_ends_on_the_table_until_the_player_continues(
+    phone: StrictPage, site_url: str
+) -> None:
+    """Issue 23.2: Trick of Trip went straight from a round's last trick into the next draft.
+    Now the bots wait (body of the table: data-waiting=continue) for the player's Continue."""
+    page = phone.page
+    open_app(page, site_url + "?game=trick-of-trip&players=3&seed=2&level=easy&speed=fast")
+    bar = page.locator("#screen .continue-bar [data-ui=continue]")
+    for _ in range(600):  # a round: the draft and six tricks, 0.3 s a bot move, 0.6 s a trick
+        if bar.count():
+            break
+        actions = page.locator("#screen [data-action]:not([disabled])")
+        if actions.count():
+            actions.first.click()
+            continue
+        steps = page.locator("#screen .board [data-ui]")
+        if steps.count():
+            steps.first.click()
+            continue
+        page.wait_for_timeout(100)
+    assert bar.count() == 1, "no Continue at the end of a trick or round"
+    table = page.locator("#screen .table-screen")
+    assert table.get_attribute("data-waiting") == "continue"
+    moves = page.locator("#screen .log li").count()
+    page.wait_for_timeout(1500)  # longer than any timed pause: the bots still wait
+    assert page.locator("#screen .log li").count() == moves
+    assert page.locator("#screen .last-trick").count() == 1  # the trick is still drawn
+    bar.click()
+    expect(bar).to_have_count(0)
+    expect(table).not_to_have_attribute("data-waiting", "continue")
