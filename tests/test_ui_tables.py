@@ -19,10 +19,11 @@ from test_magic_trick_baker import PLAIN_HANDS, I, hand_points, law, play_state
 import pygame_rules
 from pygame_rules.magic_trick_baker import MAX_HANDS
 from ui import magic_trick_baker as mtb
+from ui import magic_trick_wray as mtw
 from ui import tables
 from ui import trick_of_trip as tot
 from ui.games import playable_games, table_for
-from ui.screens import game_over_screen, table_screen
+from ui.screens import game_over_screen, table_screen, table_view
 from ui.session import Session
 from ui.vdom import El
 
@@ -188,3 +189,22 @@ def test_trick_of_trip_score_table_shows_the_total_beside_the_name() -> None:
     )
     heads = [el.text() for el in tot.score_table(view).walk() if el.tag == "th"]
     assert heads[:2] == ["Player", "Total"]
+
+
+def test_wray_shows_a_hands_last_trick_whole_at_the_next_hands_start() -> None:
+    """Issue 23.2: the 13th trick was never shown complete (the next hand's results only)."""
+    session = Session("magic-trick-wray", 4, 3, "easy")
+    while session.observation()["hand_number"] < 2:
+        legal = session.human_legal()
+        if legal:
+            session.act(0, legal[0])
+        else:
+            seat = session.next_bot()
+            assert seat is not None
+            session.bot_move(seat)
+    obs = session.observation()
+    assert obs["trick_number"] == 1 and not obs["trick"]
+    centre = El("div", {}, mtw.centre_area(table_view(session, {})))
+    lines = [el.text() for el in centre.walk() if el.attrs.get("class") == "last-trick"]
+    assert len(lines) == 1 and lines[0].startswith("Last trick of hand 1 (13): "), lines
+    assert len([el for el in centre.walk() if el.tag == "figure"]) == 4

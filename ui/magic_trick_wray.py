@@ -293,6 +293,17 @@ def centre_area(view: TableView) -> list[El]:
         sheet = obs["score_sheet"]
         if obs["trick_number"] == 1 and sheet:
             items.append(hand_results(view, sheet[-1]))
+            if last and last["hand_number"] == obs["hand_number"] - 1:  # its last trick, whole
+                winner = view.names[last["winner"]]
+                items.append(
+                    h(
+                        "p",
+                        {"class": "last-trick"},
+                        f"Last trick of hand {last['hand_number']} ({last['trick_number']}): "
+                        f"{winner} {verb(winner, 'takes')} it.",
+                    )
+                )
+                items.append(trick_cards(view, last["cards"], small=True))
         elif last and last["hand_number"] == obs["hand_number"]:
             winner = view.names[last["winner"]]
             items.append(
