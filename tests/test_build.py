@@ -5,6 +5,8 @@ never imports."""
 from __future__ import annotations
 
 import ast
+import gzip
+import json
 import sys
 import tarfile
 from pathlib import Path
@@ -71,3 +73,52 @@ def test_the_page_preloads_what_its_boot_fetches_in_a_chain() -> None:
     assert any(h.startswith("static/vendor/pyscript/core-") for h in hrefs)
     index = (tasks.SITE / "index.html").read_text()
     assert links in index and tasks.PRELOAD_MARKER not in index
+
+
+def test_precache_manifest_gives_each_lists_size_as_stored_and_as_downloaded(
+    tmp_path: Path,
+) -> None:
+    """`bytes`: the files as stored; `download` and `sizes`: as a gzipping host sends them
+    (gzip -6 for text, JavaScript, WebAssembly...; a .gz as it is). The page, "./", is
+    index.html, fetched on its own too."""
+    page = b"<p>Trick Table</p>\n" * 200
+    archive = gzip.compress(b"engine" * 1000, 9, mtime=0)
+    wasm = b"\0asm" + bytes(range(256)) * 40
+    (tmp_path / "static" / "vendor" / "pyodide").mkdir(parents=True)
+    (tmp_path / "index.html").write_bytes(page)
+    (tmp_path / "static" / "vendor" / "app.tar.gz").write_bytes(archive)
+    (tmp_path / "static" / "vendor" / "pyodide" / "pyodide.asm.wasm").write_bytes(wasm)
+    files = ["index.html", "static/vendor/app.tar.gz", "static/vendor/pyodide/pyodide.asm.wasm"]
+    manifest = tasks.precache_manifest(tmp_path, files, "v1")
+    assert manifest["files"] == ["./", "index.html", "static/vendor/app.tar.gz"]
+    assert manifest["later"] == ["static/vendor/pyodide/pyodide.asm.wasm"]
+    page_gz = len(gzip.compress(page, 6, mtime=0))
+    wasm_gz = len(gzip.compress(wasm, 6, mtime=0))
+    assert page_gz < len(page) and wasm_gz < len(wasm)
+    assert manifest["sizes"] == {
+        "./": page_gz,
+        "index.html": page_gz,
+        "static/vendor/app.tar.gz": len(archive),
+        "static/vendor/pyodide/pyodide.asm.wasm": wasm_gz,
+    }
+    assert manifest["bytes"] == {"files": 2 * len(page) + len(archive), "later": len(wasm)}
+    assert manifest["download"] == {"files": 2 * page_gz + len(archive), "later": wasm_gz}
+
+
+def test_the_built_precache_manifest_sizes_every_file_it_lists() -> None:
+    """The built site's static/precache.json (tasks.build): a size for each listed file,
+    the one `download_size` gives, and totals that add up."""
+    manifest = json.loads((tasks.SITE / "static" / "precache.json").read_text())
+    listed = manifest["files"] + manifest["later"]
+    assert set(manifest["sizes"]) == set(listed)
+    for name in listed:
+        path = tasks.SITE / ("index.html" if name == "./" else name)
+        assert manifest["sizes"][name] == tasks.download_size(path), name
+    for part in ("files", "later"):
+        names = manifest[part]
+        assert manifest["download"][part] == sum(manifest["sizes"][name] for name in names)
+        stored = sum(
+            (tasks.SITE / ("index.html" if n == "./" else n)).stat().st_size for n in names
+        )
+        assert manifest["bytes"][part] == stored
+    assert manifest["later"] and all(n.startswith(tasks.LATER_PREFIX) for n in manifest["later"])

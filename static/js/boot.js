@@ -32,6 +32,52 @@ new MutationObserver(() => {
   if (document.body.dataset.appState === "ready" && box) box.hidden = true;
 }).observe(document.body, { attributes: true, attributeFilter: ["data-app-state"] });
 
+// Offline status line (#offline-status in index.html's footer): what the service worker
+// has in its cache, as it answers "offline-status" (static/sw.js), never assumed. Sizes
+// are download sizes, as a gzipping host sends the files (tasks.py precache_manifest).
+// data-offline (test hook): saving, ready (the app; the bots' engine not yet), all,
+// unavailable, failed; unknown (hidden: the worker did not answer, e.g. an older one).
+const offlineLine = document.getElementById("offline-status");
+const mb = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
+
+function showOffline(state, message) {
+  if (!offlineLine) return;
+  offlineLine.dataset.offline = state;
+  offlineLine.textContent = message;
+  offlineLine.hidden = !message;
+}
+
+function describeOffline({ installed, files, later }) {
+  if (!installed || files.missing) return ["saving", "Saving the app for offline play…"];
+  const saved = mb(files.cached_bytes + later.cached_bytes);
+  if (!later.missing) {
+    return ["all", `Ready to play offline, the bots' full engine included (a ${saved} download, saved on this device).`];
+  }
+  return ["ready", `Ready to play offline (a ${saved} download, saved on this device). ` +
+    `The Normal and Hard bots' full engine, ${mb(later.missing_bytes)} more, is saved once you play them.`];
+}
+
+// Ask `worker` what its cache holds; null when it does not answer (an older version).
+function askOfflineStatus(worker) {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(() => resolve(null), 10_000);
+    channel.port1.onmessage = ({ data }) => { clearTimeout(timer); resolve(data); };
+    worker.postMessage("offline-status", [channel.port2]);
+  });
+}
+
+let offlineAsked = 0;
+async function refreshOffline(registration) {
+  const worker = registration.active;
+  if (!worker) return;
+  const asked = ++offlineAsked;
+  const status = await askOfflineStatus(worker);
+  if (asked !== offlineAsked) return;  // a later answer is on its way
+  if (!status || status.error) showOffline("unknown", "");
+  else showOffline(...describeOffline(status));
+}
+
 // Offline support: one service worker at the site root (relative URL, so it
 // works under /<repo>/ on GitHub Pages). When a new version has installed
 // while this page runs on the old one, offer a reload.
@@ -44,6 +90,8 @@ function offerUpdate(worker) {
   });
 }
 
+const NO_OFFLINE = "Offline play is not available in this browser.";
+
 if ("serviceWorker" in navigator && location.protocol !== "file:") {
   let reloading = false;
   navigator.serviceWorker.addEventListener("controllerchange", () => {
@@ -51,7 +99,9 @@ if ("serviceWorker" in navigator && location.protocol !== "file:") {
     reloading = true;
     location.reload();
   });
-  // Registered once the app is ready, so precaching never competes with the boot.
+  // Registered once the app is ready, so precaching never competes with the boot (the
+  // first move); the install then runs on during the visit, and goes on if the tab is
+  // closed: one visit that reaches a drawn page suffices (tests/browser/test_offline_status.py).
   const whenReady = new Promise((resolve) => {
     if (document.body.dataset.appState === "ready") return resolve();
     new MutationObserver((_, observer) => {
@@ -66,14 +116,34 @@ if ("serviceWorker" in navigator && location.protocol !== "file:") {
   };
   whenReady.then(() => navigator.serviceWorker.register("./sw.js")).then((registration) => {
     if (registration.waiting && navigator.serviceWorker.controller) offerUpdate(registration.waiting);
-    registration.addEventListener("updatefound", () => {
-      const worker = registration.installing;
+    const watched = new WeakSet();  // updatefound may follow for the worker installing now
+    const watch = (worker) => {
+      if (!worker || watched.has(worker)) return;
+      watched.add(worker);
       worker.addEventListener("statechange", () => {
         if (worker.state === "installed" && navigator.serviceWorker.controller) offerUpdate(worker);
+        if (worker.state === "redundant" && !registration.active) {  // its precache failed
+          showOffline("failed", "The app could not be saved for offline play; it works online.");
+        }
       });
+    };
+    if (registration.installing) watch(registration.installing);
+    registration.addEventListener("updatefound", () => watch(registration.installing));
+    if (!registration.active) showOffline("saving", "Saving the app for offline play…");
+    navigator.serviceWorker.addEventListener("message", (event) => {
+      if (event.data === "offline-changed") refreshOffline(registration);
     });
-  }).catch(() => { /* no offline support here (e.g. storage blocked): the app still runs */ });
+    navigator.serviceWorker.startMessages();
+    return navigator.serviceWorker.ready.then(() => refreshOffline(registration));
+  }).catch(() => {
+    // No offline support here (e.g. storage blocked): the app still runs.
+    showOffline("unavailable", NO_OFFLINE);
+  });
   document.addEventListener("click", (event) => {
     if (event.target.closest && event.target.closest("#update button")) window.__updateRequested = true;
   }, true);
+} else if (location.protocol !== "file:") {
+  // No service workers (an insecure http: address, some private modes): say so, rather
+  // than leave one to expect the app to work offline after a visit.
+  showOffline("unavailable", NO_OFFLINE);
 }
