@@ -166,7 +166,9 @@ def test_an_embedded_game_is_offered_again_after_a_reload(phone: StrictPage, sit
     page.reload()
     page.click("#embed-play")
     page.wait_for_selector("body[data-app-state=ready]", timeout=60_000)
-    expect(page.locator("#screen .resume")).to_contain_text("game of Trick of Trip in progress")
+    expect(page.locator("#screen .resume")).to_contain_text(
+        "game of Trick of Trip (nuun) in progress"
+    )
     page.click("[data-ui=resume]")
     page.wait_for_selector(".table-screen:not([data-waiting])")
     assert page.locator(".board").inner_text() == before
@@ -189,7 +191,7 @@ def test_another_frame_saving_redraws_only_the_resume_offer(
     second.wait_for_selector("body[data-app-state=ready]", timeout=60_000)
     second.click("[data-ui=start]")
     second.wait_for_selector(".table-screen")
-    expect(first.locator("#resume")).to_contain_text("game of Trick of Trip in progress")
+    expect(first.locator("#resume")).to_contain_text("game of Trick of Trip (nuun) in progress")
     assert first.is_checked("input[name=level][value=hard]")
     expect(first.locator("#setup-title")).to_be_visible()
     second.close()
