@@ -155,6 +155,8 @@ class DealSolver:
         self.full_mask = (1 << num_suits) - 1
         top = factorial(num_suits)
         self.block_weight = [top // factorial(k) if weighted else 1 for k in range(num_suits + 1)]
+        self._distributions: list[list[list[float]]] | None = None  # computed on demand
+        self._ranges: list[list[list[int]]] | None = None
         self._prepare()
         self._forward()
 
@@ -291,7 +293,13 @@ class DealSolver:
         return ranks
 
     def distributions(self) -> list[list[list[float]]]:
-        """P(position has rank r) for every row, position and rank (exact, as floats)."""
+        """P(position has rank r) for every row, position and rank (exact, as floats);
+        computed once per solver (callers must not change the lists)."""
+        if self._distributions is None:
+            self._distributions = self._compute_distributions()
+        return self._distributions
+
+    def _compute_distributions(self) -> list[list[list[float]]]:
         if not self.total:
             raise ValueError("no deal is consistent with the public information")
         back: dict[tuple[int, ...], int] = {self.final: 1}
@@ -317,7 +325,13 @@ class DealSolver:
 
     def ranges(self) -> list[list[list[int]]]:
         """[min, max] possible rank of every position of every row (exact): the ranks of the
-        blocks on some path through the layered graph (a walk back from the end; no counts)."""
+        blocks on some path through the layered graph (a walk back from the end; no counts).
+        Computed once per solver (callers must not change the lists)."""
+        if self._ranges is None:
+            self._ranges = self._compute_ranges()
+        return self._ranges
+
+    def _compute_ranges(self) -> list[list[list[int]]]:
         if not self.total:
             raise ValueError("no deal is consistent with the public information")
         low = [[self.num_ranks] * len(r) for r in self.suits]
@@ -385,8 +399,10 @@ def rank_ranges(observation: Observation) -> list[list[list[int] | None]]:
     `rank_distributions` gives the probability of every rank.
     """
     suits, known = _public_rows(observation)
-    # Unweighted: the same deals are possible (every weight is positive), with small counts.
-    ranges = solver_for(suits, known, weighted=False).ranges()
+    # The weighted solver has the same possible deals as the unweighted one (every weight is
+    # positive) and costs about as much to build; sharing it (solver_for's cache) means the
+    # bots' `rank_distributions` of the same position builds nothing more.
+    ranges = solver_for(suits, known).ranges()
     return [
         [None if known[i][j] >= 0 else ranges[i][j] for j in range(len(suits[i]))]
         for i in range(len(suits))

@@ -168,6 +168,30 @@ def test_rank_ranges_of_fresh_deals_hold_the_truth_and_follow_the_row_order() ->
         assert max(row[-1][1] for row in ranges) == 7
 
 
+def test_ranges_are_the_spans_of_the_possible_ranks_and_share_the_bots_solver() -> None:
+    """The deduction aid (rank_ranges) and the bots' odds (rank_distributions) describe the
+    same possible deals, from one solver per position: the table's first draw builds it and
+    the bot that moves next builds nothing more (Wray's first table, issue 22)."""
+    from pygame_rules.magic_trick_wray import _SOLVER_CACHE
+
+    state = GAME.new_game(4, 3)
+    rng = Rng(5)
+    for _ in range(30):
+        seat = state.acting()[0]
+        observation = state.observation(seat)
+        _SOLVER_CACHE.clear()
+        ranges = rank_ranges(observation)
+        dist = rank_distributions(observation)
+        assert len(_SOLVER_CACHE) == 1
+        for range_row, dist_row in zip(ranges, dist, strict=True):
+            for span, odds in zip(range_row, dist_row, strict=True):
+                assert (span is None) == (odds is None)
+                if odds is not None:
+                    possible = [r for r, p in enumerate(odds) if p > 0]
+                    assert span == [possible[0], possible[-1]]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
 def test_a_hidden_card_between_two_revealed_equal_ranks_is_pinned() -> None:
     state = GAME.new_game(4, 0)
     row = state.rows[0]
