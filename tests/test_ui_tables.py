@@ -28,6 +28,8 @@ from ui.session import Session
 from ui.vdom import El
 
 GAMES = [g.id for g in playable_games()]
+# The table bar's steps, handled by the page (ui/game_screen.py), not the game's table.
+TABLE_BAR = ("rules", "share", "lobby", "hint", "undo", "undo-confirm", "undo-cancel")
 Check = Callable[[El], None]
 
 
@@ -48,7 +50,7 @@ def drawn(session: Session, local: dict, check: Check | None = None) -> tuple[li
     game_ui = [
         el
         for el in tree.walk()
-        if "data-ui" in el.attrs and el.attrs["data-ui"] not in ("rules", "share", "lobby", "hint")
+        if "data-ui" in el.attrs and el.attrs["data-ui"] not in TABLE_BAR
     ]
     return actions, game_ui
 

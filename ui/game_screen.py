@@ -85,6 +85,8 @@ class Table:
         elif name == "continue":  # the bots wait at a trick's or a hand's end (bot_runner)
             s.awaiting_continue = False
             self.render()
+        elif name in ("undo", "undo-confirm", "undo-cancel"):
+            self.take_back_step(name)
         elif name == "share":
             window.history.replaceState(None, "", deal_link(s))
             notice("The address bar now holds a link to this deal.")
@@ -93,6 +95,29 @@ class Table:
         else:
             return False
         return True
+
+    def take_back_step(self, name: str) -> None:
+        """Undo: at once when nothing hidden was shown since the human's last move; else
+        after the player confirms that the game becomes practice (a bar on the table)."""
+        s = self.session
+        offer = s.take_back_offer()
+        if name == "undo-cancel" or offer is None:
+            self.local.pop("confirm_undo", None)
+            if offer is None:
+                notice(s.take_back_refusal())
+            self.render()
+            return
+        if name == "undo" and offer.reveals and not s.practice:
+            self.local["confirm_undo"] = offer.words()
+            self.render()
+            return
+        self.bots.stop()  # a bot's decision in progress ends without a move
+        self.bots_running = False
+        self.thinking = None
+        s.take_back()
+        self.local = {}
+        by_id("notice").hidden = True
+        self.after_move()
 
     async def give_hint(self) -> None:
         """Think as a Normal bot in the human's seat, then mark that move (if still current)."""
@@ -129,13 +154,15 @@ class Table:
             self.spawn(self.run_bots())
 
     async def run_bots(self) -> None:
+        generation = self.bots.generation
         try:
             await self.bots.play(self.session, self.show_bot)
         except Exception as exc:  # e.g. a bot's illegal move: shown, and the bots stop
             fail(exc)
         finally:
-            self.bots_running = False
-            self.thinking = None
+            if generation == self.bots.generation:  # not stopped for a take-back's new run
+                self.bots_running = False
+                self.thinking = None
 
     def show_bot(self, seat: int | None) -> None:
         """A bot in `seat` starts to think (None: it has moved): draw it, save the move."""

@@ -115,7 +115,7 @@ class Saves:
             storage.write_json(self.key, session.to_save())
             return
         self.discard()
-        if self._recorded is not session:
+        if self._recorded is not session and not session.practice:  # practice: not counted
             self._recorded = session
             record_stats(session)
 

@@ -228,13 +228,39 @@ def table_screen(session: Session, view: tables.TableView, over: El | None, spee
                 else None,
                 ui_button("rules", "Rules", value=game.id, cls="btn small"),
                 ui_button("share", "Link", cls="btn small", aria_label="Link to this deal"),
+                take_back_button(session),
                 ui_button("lobby", "Leave", cls="btn small"),
             ),
         ),
         over,
+        confirm_take_back(view.local.get("confirm_undo")),
         continue_bar() if session.awaiting_continue else None,
         game_table.render(view),
         log_panel(session.log),
+    )
+
+
+def take_back_button(session: Session) -> El:
+    """Undo: its title says what it would take back, or why there is nothing to; a take-back
+    that would hide something already shown asks first (`confirm_take_back`)."""
+    button = ui_button("undo", "Undo", cls="btn small", aria_label="Take back your last move")
+    refusal = session.take_back_refusal()
+    button.attrs["title"] = refusal or "Take back your last move (and the bots' moves since)"
+    if refusal:
+        button.attrs["aria-disabled"] = "true"
+    return button
+
+
+def confirm_take_back(words: str | None) -> El | None:
+    """The question before a take-back that makes the game practice."""
+    if not words:
+        return None
+    return h(
+        "div",
+        {"class": "continue-bar undo-bar", "role": "alertdialog", "aria-label": "Take back"},
+        h("p", {}, words),
+        ui_button("undo-confirm", "Take back (practice)", cls="btn primary"),
+        ui_button("undo-cancel", "Keep playing", cls="btn"),
     )
 
 
@@ -329,12 +355,13 @@ def mark_hint(tree: El, hint: dict[str, Any], reason: str) -> str:
 
 
 def turn_text(session: Session, view: tables.TableView) -> str:
+    practice = " (practice)" if session.practice else ""
     if session.is_over():
-        return "Game over"
+        return "Game over" + practice
     if view.legal:
-        return "Your move"
+        return "Your move" + practice
     names = ", ".join(session.names[s] for s in session.waiting_for())
-    return f"Waiting for {names}…"
+    return f"Waiting for {names}…{practice}"
 
 
 def describe_action(action: dict[str, Any]) -> str:
@@ -376,6 +403,9 @@ def game_over_screen(session: Session, view: tables.TableView) -> El:
             "data-record": json.dumps(session.to_save(), separators=(",", ":")),
         },
         h("h2", {"id": "game-over-title", "tabindex": "-1"}, f"Game over — {headline}"),
+        h("p", {"class": "practice-note"}, "A practice game: it does not count in your statistics.")
+        if session.practice
+        else None,
         h(
             "table",
             {"class": "score-table"},

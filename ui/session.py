@@ -19,6 +19,7 @@ from pygame_rules.bots.base import perf_counter
 from pygame_rules.contract import IllegalAction, visible_events
 
 from .games import table_for
+from .takeback import GAME_OVER, NOTHING_YET, TakeBack, shows_hidden
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -108,6 +109,11 @@ class Session:
         # whether the bots wait for the player's Continue (ui/bot_runner.py).
         self.ended: str | None = None
         self.awaiting_continue = False
+        # A practice game (a take-back after something hidden was shown): not counted.
+        self.practice = False
+        # The state just before the human's last move, and that move's place in the history.
+        self._before_human: tuple[int, State] | None = None
+        self._take_back: tuple[int, TakeBack | None] | None = None  # (history length, memo)
 
     @property
     def game(self) -> pygame_rules.Game:
@@ -159,7 +165,10 @@ class Session:
 
     def act(self, seat: int, action: dict[str, Any]) -> list[dict[str, Any]]:
         """Apply one action (raises IllegalAction, changing nothing) and log what the human saw."""
+        before = self.state.clone() if seat == self.human else None
         events = self.state.apply(seat, action)
+        if before is not None:
+            self._before_human = (len(self.history), before)
         self.history.append([seat, action])
         table = table_for(self.game_id)
         kinds = [event["type"] for event in events]
@@ -263,10 +272,64 @@ class Session:
     def observation(self) -> dict[str, Any]:
         return self.state.observation(self.human)
 
+    # -- take back ----------------------------------------------------------------
+    def can_take_back(self) -> bool:
+        """Whether the human has a move to take back (cheap: no check for what it shows)."""
+        return self._before_human is not None and not self.is_over()
+
+    def take_back_refusal(self) -> str:
+        """Why there is nothing to take back ("" when there is)."""
+        if self.is_over():
+            return GAME_OVER
+        return "" if self._before_human is not None else NOTHING_YET
+
+    def take_back_offer(self) -> TakeBack | None:
+        """What taking back would do now (None: nothing to take back, take_back_refusal()
+        says why)."""
+        if not self.can_take_back() or self._before_human is None:
+            return None
+        if self._take_back is not None and self._take_back[0] == len(self.history):
+            return self._take_back[1]
+        index, before = self._before_human
+        moves = self.history[index:]
+        reveals = shows_hidden(before, moves, self.human, self.seed * 7919 + index)
+        bot_moves = sum(1 for seat, _ in moves if seat != self.human)
+        offer = TakeBack(index, len(moves), reveals, bot_moves)
+        self._take_back = (len(self.history), offer)
+        return offer
+
+    def take_back(self) -> TakeBack:
+        """Undo the human's last move and every move since (the state is rebuilt by
+        replaying the moves before it from the seed: deals, dice and the bots' seeds are
+        the same). A game where that hides something already shown becomes practice.
+        ValueError (nothing changes) when there is nothing to take back."""
+        offer = self.take_back_offer()
+        if offer is None:
+            raise ValueError(self.take_back_refusal())
+        replayed = Session(
+            self.game_id, self.players, self.seed, self.level, self.options, self.human
+        )
+        for seat, action in self.history[: offer.index]:
+            replayed.act(seat, action)
+        self.state = replayed.state
+        self.history = replayed.history
+        self._before_human = replayed._before_human
+        self._take_back = None
+        self.ended = None
+        self.awaiting_continue = False
+        if offer.reveals:
+            self.practice = True
+        self.log.append(
+            "You took back your last move"
+            + (f" and the bots' {offer.bot_moves} since." if offer.bot_moves else ".")
+            + (" This game is now practice: it will not count." if offer.reveals else "")
+        )
+        return offer
+
     # -- saves ------------------------------------------------------------------
     def to_save(self) -> dict[str, Any]:
         """Everything needed to rebuild this exact table: setup plus the action history."""
-        return {
+        save: dict[str, Any] = {
             "format": SAVE_VERSION,
             "game": self.game_id,
             "players": self.players,
@@ -275,6 +338,9 @@ class Session:
             "options": self.options,
             "history": self.history,
         }
+        if self.practice:
+            save["practice"] = True
+        return save
 
     @classmethod
     def from_save(cls, data: Any) -> Session:
@@ -291,6 +357,7 @@ class Session:
             for entry in data["history"]:
                 seat, action = entry
                 session.act(seat, action)
+            session.practice = data.get("practice") is True
         except Exception as exc:  # a save is untrusted text: whatever breaks, it is damaged
             raise SaveError(f"the save is damaged: {exc}") from None
         return session
