@@ -349,7 +349,9 @@ def test(pytest_args: list[str]) -> int:
     run(python, "-m", "ruff", "format", "--check", ".")
     run(python, "-m", "mypy")  # pygame_rules/ and ui/ (pyproject.toml: [tool.mypy])
     workers = os.environ.get("TEST_WORKERS", "2")
-    cmd = [str(python), "-m", "pytest", "-n", workers, *pytest_args]
+    # --durations: the slowest tests at the end of every run (the suite must stay well
+    # under 30 minutes on 2 cores; that list says where its time goes).
+    cmd = [str(python), "-m", "pytest", "-n", workers, "--durations=20", *pytest_args]
     print("+", " ".join(cmd), flush=True)
     return subprocess.run(cmd, cwd=ROOT).returncode
 
