@@ -536,8 +536,8 @@ def explain(view: SeatView, action: Action, names: list[str]) -> str | None:
         return f"{the_card(card)} takes the trick"
     lost = f"{the_card(card)} loses the trick to {names[trick[0][0]]}"
     if obs["illusionist_waiting"]:
-        law = LAW_OF_CARD[card].name
-        return f"{lost}: its Law, {law}, replaces {TheIllusionist.name}"
+        brings = LAW_OF_CARD[card].name
+        return f"{lost}: its Law, {brings}, replaces {TheIllusionist.name}"
     playable = follow_cards(hand, lead, rules)
     beaters = [c for c in playable if trick_winner(lead, c, rules) == c]
     if not beaters:
