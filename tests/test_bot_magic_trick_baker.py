@@ -247,7 +247,9 @@ def test_explain_says_whether_a_card_takes_the_trick_and_what_a_loser_brings() -
     names = ["Bot 1", "You"]  # the human in seat 1
     state = play_state(PLAIN_HANDS, [law("top-hat"), I], dealer=1)
     lead = {"type": "play", "card": R(3)}
-    assert explain(SeatView(state, 0), lead, ["You", "Bot 1"]) == "leads the 3 of Rabbits"
+    assert explain(SeatView(state, 0), lead, ["You", "Bot 1"]) == (
+        "leads the 3 of Rabbits, keeping the Star of Hats and the 2 of Hats for later"
+    )
     play(state, R(3))
     view = SeatView(state, 1)
     assert (
@@ -260,18 +262,35 @@ def test_explain_says_whether_a_card_takes_the_trick_and_what_a_loser_brings() -
     play(state, W(4))
     assert state.legal_actions(0) == [{"type": "play", "card": W(1)}]
     assert explain(SeatView(state, 0), {"type": "play", "card": W(1)}, ["You", "Bot 1"]) == (
-        "the Star of Wands loses the trick to Bot 1"
+        "no card you may play beats the 4 of Wands: the Star of Wands loses the trick to Bot 1"
     )
 
 
-def test_explain_has_no_words_for_the_ritual_bids_and_rope_piles() -> None:
+def test_explain_has_words_for_the_ritual_bids_and_rope_piles() -> None:
     state = GAME.new_game(2, 3)
     view = SeatView(state, state.turn)
-    assert explain(view, view.legal_actions()[0], ["You", "Bot 1"]) is None
+    assert explain(view, {"type": "down", "card": R(1)}, ["You", "Bot 1"]) == (
+        "puts the Star of Rabbits face down: 2 of the 3 face-down cards become Laws, and this "
+        "one's Law is Heart Break: -2 points per trick won (instead of the card points)."
+    )
     hands = [[R(1), R(2), H(1), H(2), W(1)], [R(3), R(4), H(3), W(2), I]]
     rope = play_state(hands, [law("rope-trick"), law("top-hat")], dealer=1)
-    assert explain(SeatView(rope, 0), {"type": "play", "card": R(1)}, ["You", "Bot 1"]) is None
+    assert explain(SeatView(rope, 0), {"type": "play", "card": R(1)}, ["You", "Bot 1"]) == (
+        "starts a rope pile with the Star of Rabbits"
+    )
+    play(rope, R(1))
+    names = ["Bot 1", "You"]
+    assert explain(SeatView(rope, 1), {"type": "play", "card": R(3)}, names) == (
+        "goes on the Star of Rabbits with the 3 of Rabbits: now Bot 1 must go on it or lose "
+        "the pile to you"
+    )
+    assert explain(SeatView(rope, 1), {"type": "play", "card": I}, names) == (
+        "the Illusionist: nothing goes on it, so Bot 1 cannot play and the pile is yours"
+    )
     bidding = play_state(ILLUSIONIST_HANDS, [I, law("top-hat")], dealer=1)
     play(bidding, H(1), W(3))  # The Contract replaces the Illusionist: bids now
     view = SeatView(bidding, bidding.turn)
-    assert explain(view, {"type": "bid", "tricks": 2}, ["You", "Bot 1"]) is None
+    assert explain(view, {"type": "bid", "tricks": 2}, ["You", "Bot 1"]) == (
+        "bids 2 tricks for The Contract: you hold the 2 of Hats and the 3 of Hats among your "
+        "4 cards, and have won 1 trick already"
+    )

@@ -56,7 +56,8 @@ def test_explain_is_declared_and_gives_the_hint_its_reason() -> None:
         "sets the Kickflip: it lands on a 3 or more"
     )
     rps = GAME.new_game(2, 1)
-    assert explain(SeatView(rps, 0), {"type": "rps", "choice": "rock"}, ["You", "Bot 1"]) is None
+    text = explain(SeatView(rps, 0), {"type": "rps", "choice": "rock"}, ["You", "Bot 1"])
+    assert text is not None and "choose theirs at random" in text
 
 
 def test_sets_an_easy_trick_without_specials() -> None:

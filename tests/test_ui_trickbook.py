@@ -449,14 +449,16 @@ def test_trickbook_reasons_weigh_the_roll_the_turn_and_the_specials() -> None:
         "your turn and costs each rival a card"
     )
     state.apply(0, SET("kickflip"))
-    assert reason(MATCH, state, 1) == "one roll with your own Kickflip beats two"
+    assert reason(MATCH, state, 1) == (
+        "one roll with your own Kickflip beats two: it lands on a 3 or more (4 in 6)"
+    )
     state.apply(1, MATCH)  # rolls a 2: One More! could save the letter
     assert "keeps One More! for a set of your own" in reason(PASS, state, 1)
     assert reason(SPECIAL("one-more"), state, 1) == (
         "One More!: reroll the failed die; it saves you a letter"
     )
     state.letters[1] = 4
-    assert reason(PASS, state, 1) is None
+    assert reason(PASS, state, 1) == "keeps One More! for later"
     assert reason(SPECIAL("one-more"), state, 1) == (
         "One More!: reroll the failed die; this letter would put you out"
     )
@@ -464,7 +466,8 @@ def test_trickbook_reasons_weigh_the_roll_the_turn_and_the_specials() -> None:
     state.apply(1, PASS)  # a letter for seat 1; seat 0 sets again
     state.apply(0, SET("hardflip"))
     assert reason(DOUBLE("ollie"), state, 1) == (
-        "no Hardflip in hand: gives up the Ollie, the card least worth setting, to roll twice"
+        "no Hardflip in hand: discards the Ollie to roll twice, and both rolls must land: "
+        "it lands on a 6 or more (1 in 6)"
     )
 
 

@@ -69,12 +69,13 @@ def heuristic_factory(game_id: str) -> HeuristicFactory | None:
 def explain_move(
     view: SeatView, action: Action, names: list[str], thinking: Thinking | None = None
 ) -> str:
-    """Why `action` for `view`'s seat: the game's own words where it has them (seats named
-    by `names`), then what the bot's thinking found about it (the hint prints this)."""
-    reasons = [bots_for(view.game_id).explain(view, action, names)]
-    if thinking is not None:
-        reasons.append(thinking.reason(action))
-    return "; ".join(r for r in reasons if r)
+    """Why `action` for `view`'s seat, in the game's own words (seats named by `names`),
+    then, in brackets, how often the bot's thinking tried it (the hint prints this)."""
+    reason = bots_for(view.game_id).explain(view, action, names) or ""
+    tried = thinking.reason(action) if thinking is not None else None
+    if not tried:
+        return reason
+    return f"{reason} ({tried})" if reason else tried
 
 
 # Easy: the game's heuristic bot, which plays a random legal move this often.

@@ -24,17 +24,20 @@ from ..baker_laws import (
     ILLUSIONIST,
     LAW_OF_CARD,
     NUM_CARDS,
+    ROPE_OUT_POINTS,
     Rules,
     TheIllusionist,
     card_name,
     follow_cards,
     is_burned,
+    is_trump,
     rope_cards,
     rules_for,
     trick_winner,
 )
 from ..magic_trick_baker import HAND_SIZE, MAX_BID
 from ..rng import Rng
+from ..words import plural
 from .base import Decided, GameBots, SeatView, perf_counter
 
 TYPE_CHECKING = False
@@ -450,27 +453,96 @@ def the_card(card: int) -> str:
     return name if name.startswith("the ") else f"the {name}"
 
 
+def _the_cards(cards: list[int]) -> str:
+    """'the 2 of Hats', 'the 2 of Hats and the Illusionist', 'a, b and c'."""
+    words = [the_card(c) for c in cards]
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _explain_bid(obs: Observation, tricks: int) -> str:
+    """What a bid stands on: the Laws that ask for it, the trumps in hand, tricks won."""
+    laws = [v["name"] for v in obs["laws"] if v["needs_bid"]]
+    text = f"bids {plural(tricks, 'trick')}" + (f" for {' and '.join(laws)}" if laws else "")
+    rules = rules_for(tuple(v["card"] for v in obs["laws"]))
+    hand = obs["hand"]
+    if rules.rope:
+        text += f": {plural(len(hand), 'card')} to play in rope tricks, where trump has no power"
+    else:
+        trumps = [c for c in hand if is_trump(c, rules.trump)]
+        held = _the_cards(trumps) if trumps else "no trump"
+        text += f": you hold {held} among your {plural(len(hand), 'card')}"
+    won = obs["tricks_won"][obs["seat"]]
+    return text + (f", and have won {plural(won, 'trick')} already" if won else "")
+
+
+def _explain_rope(obs: Observation, card: int, rules: Rules, other: str) -> str:
+    pile = [c for _, c in obs["trick"]]
+    hand = obs["hand"]
+    if len(hand) == 1:
+        return (
+            f"plays your last card, {the_card(card)}: the first to run out scores "
+            f"+{ROPE_OUT_POINTS} and takes the pile"
+        )
+    if not pile:
+        return f"starts a rope pile with {the_card(card)}"
+    if card == ILLUSIONIST:
+        return f"{the_card(card)}: nothing goes on it, so {other} cannot play and the pile is yours"
+    text = f"goes on {the_card(pile[-1])} with {the_card(card)}"
+    if len(rope_cards(hand, pile, rules)) == 1:
+        text += ", the only card of yours that may"
+    return f"{text}: now {other} must go on it or lose the pile to you"
+
+
 def explain(view: SeatView, action: Action, names: list[str]) -> str | None:
-    """Why a card, for the player in `view`'s seat: whether it takes a normal trick as it
-    stands (and, while The Illusionist waits, the Law a losing card brings); the ritual,
-    bids and rope piles have no words."""
-    if action["type"] != "play":
-        return None
+    """Why a move, for the player in `view`'s seat, from its observation only: the Law a
+    face-down card may bring, the blind pick, what a bid stands on, and whether a card
+    takes the trick as it stands (while The Illusionist waits, the Law a losing card
+    brings), or how it goes on a rope pile."""
     obs = view.observation()
+    me = obs["seat"]
+    kind = action["type"]
+    if kind == "down":
+        card = action["card"]
+        law = LAW_OF_CARD[card]
+        return (
+            f"puts {the_card(card)} face down: {obs['pick_size']} of the "
+            f"{obs['fan_cards']} face-down cards become Laws, and this one's Law is "
+            f"{law.name}: {law.text}"
+        )
+    if kind == "pick":
+        fan = " and ".join(str(i + 1) for i in action["fan"])
+        return (
+            f"turns up face-down cards {fan}: they lie shuffled, so any "
+            f"{obs['pick_size']} are as good a guess"
+        )
+    if kind == "bid":
+        return _explain_bid(obs, action["tricks"])
     trick = obs["trick"]
     rules = rules_for(tuple(v["card"] for v in obs["laws"]))
     card = action["card"]
+    other = names[1 - me]
     if rules.rope:
-        return None
+        return _explain_rope(obs, card, rules, other)
+    hand = obs["hand"]
     if not trick:
-        return f"leads {the_card(card)}"
-    if trick_winner(trick[0][1], card, rules) == card:
+        kept = [c for c in hand if c != card and is_trump(c, rules.trump)]
+        keeps = f", keeping {_the_cards(kept)} for later" if kept else ""
+        trump = ", a trump" if is_trump(card, rules.trump) else ""
+        return f"leads {the_card(card)}{trump}{keeps}"
+    lead = trick[0][1]
+    if trick_winner(lead, card, rules) == card:
         return f"{the_card(card)} takes the trick"
     lost = f"{the_card(card)} loses the trick to {names[trick[0][0]]}"
     if obs["illusionist_waiting"]:
-        law = LAW_OF_CARD[card].name
-        return f"{lost}: its Law, {law}, replaces {TheIllusionist.name}"
-    return lost
+        brings = LAW_OF_CARD[card].name
+        return f"{lost}: its Law, {brings}, replaces {TheIllusionist.name}"
+    playable = follow_cards(hand, lead, rules)
+    beaters = [c for c in playable if trick_winner(lead, c, rules) == c]
+    if not beaters:
+        return f"no card you may play beats {the_card(lead)}: {lost}"
+    return f"{lost}, keeping {_the_cards(beaters)} for a later trick"
 
 
 BOTS = GameBots(heuristic=MagicTrickBakerBot, search_tuning=SEARCH_TUNING, explain=explain)

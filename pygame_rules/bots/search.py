@@ -280,25 +280,16 @@ class Search:
         return [rows[i] for i in order]
 
     def reason(self, action: Action) -> str | None:
-        """What the search did about `action`: how often it played the move out in its
-        imagined games, beside the others (None when there was no choice)."""
+        """How often the search played `action` out, in plain words and short ("tried in 13
+        of 80 imagined games"), to follow the game's own reason (None: there was no
+        choice)."""
         if len(self.legal) <= 1:
             return None
         rows = self.summary()
         tried = sum(r["visits"] for r in rows)
         chosen = next(r for r in rows if r["action"] == action)
-        if chosen["visits"] == max(r["visits"] for r in rows):
-            return (
-                f"the search liked it best: it played it out in {chosen['visits']} of "
-                f"{tried} imagined games, more than any other move"
-            )
-        # the heuristic's move, kept where the playouts did not clearly disagree
-        return (
-            f"the search kept it: {tried} imagined games played out "
-            f"({chosen['visits']} with it) did not clearly favour another move"
-        )
+        return f"tried in {chosen['visits']} of {tried} imagined games"
 
-    # -- one iteration --------------------------------------------------------------
     def _advance_prior(self, seconds: float | None) -> None:
         """Ask the game's heuristic bot which root move it likes (a gentle nudge); it may
         think in slices of `seconds` too (None: to the end)."""

@@ -12,10 +12,12 @@ from __future__ import annotations
 from ..rng import Rng
 from ..trick_of_trip import (
     DECK_SIZE,
+    SUIT_NAMES,
     TRICKS_PER_ROUND,
     TRUMP,
     card_name,
     is_seven,
+    playable_cards,
     rank_of,
     score_of,
     suit_of,
@@ -215,20 +217,120 @@ def _voids(obs: Observation) -> list[list[int]]:
 SEARCH_TUNING: dict[str, Any] = {"horizon": 8, "levels": {"normal": 80, "hard": 400}}
 
 
+# -- the hint's words ------------------------------------------------------------------
+def _names(cards: list[int]) -> str:
+    """'the 2 of Moons', 'the 2 of Moons and 7 of Suns', 'the a, b and c'."""
+    words = [card_name(c) for c in cards]
+    if len(words) <= 1:
+        return "the " + "".join(words)
+    return "the " + ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _strong(cards: list[int]) -> list[int]:
+    """The trumps and 7s among `cards`: the cards that win tricks once a trump is out."""
+    return [c for c in cards if suit_of(c) == TRUMP or is_seven(c)]
+
+
+def _low(cards: list[int]) -> list[int]:
+    """The low plain cards (1-3) among `cards`: the lowest of the led suit wins."""
+    return [c for c in cards if suit_of(c) != TRUMP and rank_of(c) <= 3]
+
+
+def _explain_split(obs: Observation, sets: list[list[int]], names: list[str]) -> str:
+    to = names[obs["pass_to"]]
+    one, other = sets
+    text = f"offers {to} {_names(one)} or {_names(other)}; you keep the set {to} leaves"
+    strong = [_strong(one), _strong(other)]
+    if strong[0] and strong[1]:
+        return f"{text}: both sets hold a trump or a 7, so you keep one whichever {to} takes"
+    if strong[0] or strong[1]:
+        kept = strong[0] or strong[1]
+        if len(kept) == 1:
+            return f"{text}: {to} may take your only trump or 7, {_names(kept)}, or leave it to you"
+        return f"{text}: {_names(kept)} go together, to {to} or all to you"
+    low = [_low(one), _low(other)]
+    if low[0] and low[1]:
+        return f"{text}: no trump or 7 to share, and both sets hold a low card (1-3) to win with"
+    return f"{text}: you have no trump or 7 to share out"
+
+
+def _explain_pick(obs: Observation, choice: int, names: list[str]) -> str:
+    me = obs["seat"]
+    stand = next(s for s in obs["stands"] if s["receiver"] == me)
+    giver = names[stand["splitter"]]
+    take, leave = stand["sets"][choice], stand["sets"][1 - choice]
+    text = f"takes {_names(take)} from {giver}'s split"
+    st, sl = len(_strong(take)), len(_strong(leave))
+    if st != sl:
+        more = "more" if st > sl else "fewer"
+        text += f": {more} trumps and 7s than the other set"
+        return text if st > sl else text + ", but " + _pick_other(obs, take, leave, giver)
+    return f"{text}: {_pick_other(obs, take, leave, giver)}"
+
+
+def _pick_other(obs: Observation, take: list[int], leave: list[int], giver: str) -> str:
+    """The pick's reason beyond trumps and 7s: low cards, then points."""
+    lt, ll = len(_low(take)), len(_low(leave))
+    if lt > ll:
+        return "more low cards (1-3), which win tricks"
+    won = obs["won"][obs["seat"]]
+    gain_take = max(marginal_score(won, c) for c in take)
+    gain_leave = max(marginal_score(won, c) for c in leave)
+    if gain_take > gain_leave:
+        return f"a card worth up to {gain_take} points to your won cards"
+    return f"{_names(leave)} go back to {giver}"
+
+
+def _explain_play(obs: Observation, card: int, names: list[str]) -> str:
+    me = obs["seat"]
+    hand = obs["hand"]
+    trick = [list(p) for p in obs["trick"]]
+    name = f"the {card_name(card)}"
+    playable = playable_cards(hand, obs["led_suit"])
+    kept = [c for c in _strong(hand) if c != card]
+    keeps = f", keeping {_names(kept)} for later" if kept else ""
+    if not trick:
+        same = [c for c in hand if suit_of(c) == suit_of(card)]
+        place = "only" if len(same) == 1 else "lowest" if card == min(same) else "highest"
+        if place == "highest" and card != max(same):
+            place = "middle"
+        suit = "trump" if suit_of(card) == TRUMP else f"{SUIT_NAMES[suit_of(card)]} card"
+        return f"leads {name}, your {place} {suit}{keeps}"
+    winner, why = trick_winner(trick + [[me, card]])
+    holder = names[trick_winner(trick)[0]]
+    if winner == me:
+        worth = marginal_score(obs["won"][me], card)
+        points = f", worth {worth} more points to you" if worth else ""
+        left = obs["num_players"] - 1 - len(trick)
+        if left == 0:
+            outcome = f"wins the trick now ({why}){points}"
+        else:
+            still = "1 player" if left == 1 else f"{left} players"
+            outcome = f"takes the trick so far ({why}), with {still} still to play{points}"
+    else:
+        outcome = f"leaves the trick to {holder} so far ({why})"
+    if len(playable) == 1:
+        return f"{name} is the only card you may play: it {outcome}"
+    if winner == me:
+        return f"{name} {outcome}"
+    beaters = [c for c in playable if trick_winner(trick + [[me, c]])[0] == me]
+    if not beaters:
+        lost = f"no card you may play takes the trick from {holder} ({why})"
+        return f"{lost}: throws off {name}{keeps}"
+    ducks = f"the trick goes to {holder} so far ({why})"
+    return f"{name} ducks: {ducks}, keeping {_names(beaters)} for a later trick"
+
+
 def explain(view: SeatView, action: Action, names: list[str]) -> str | None:
-    """Why a card (for the player in `view`'s seat): whether it would win the trick as it
-    stands, naming seats by `names`. Draft moves have no words."""
-    if action["type"] != "play":
-        return None
+    """Why a move, for the player in `view`'s seat, from that seat's observation only
+    (seats named by `names`): what a split offers, what a pick takes, and whether a card
+    takes the trick as it stands or what it keeps for later."""
     obs = view.observation()
-    card = action["card"]
-    trick = [list(p) for p in obs["trick"]] + [[obs["seat"], card]]
-    winner, why = trick_winner(trick)
-    if len(trick) == 1:
-        return f"leads the {card_name(card)}"
-    if winner == obs["seat"]:
-        return f"the {card_name(card)} takes the trick so far ({why})"
-    return f"the {card_name(card)} ducks: the trick goes to {names[winner]} so far ({why})"
+    if action["type"] == "split":
+        return _explain_split(obs, action["sets"], names)
+    if action["type"] == "pick":
+        return _explain_pick(obs, action["set"], names)
+    return _explain_play(obs, action["card"], names)
 
 
 BOTS = GameBots(heuristic=TrickOfTripBot, search_tuning=SEARCH_TUNING, explain=explain)

@@ -299,7 +299,7 @@ def _and_list(items: list[str]) -> str:
 
 def explain(view: SeatView, action: Action, names: list[str]) -> str | None:
     """Why `action` for `view`'s seat, in the terms `TrickbookBot` weighs (the hint says it);
-    seats are named by `names`. None when there is nothing to say (rock, paper, scissors)."""
+    seats are named by `names`; every move has its words, read off the seat's observation."""
     obs = view.observation()
     me = obs["seat"]
     kind = action["type"]
@@ -315,16 +315,25 @@ def explain(view: SeatView, action: Action, names: list[str]) -> str | None:
             f"sets the {TRICK_NAME[key]}: {land_words(DIFFICULTY[key], obs['psyched'][me])}, "
             "and every landed set keeps your turn and costs each rival a card"
         )
-    if kind == "match":
-        return f"one roll with your own {TRICK_NAME[obs['trick']['key']]} beats two"
-    if kind == "double":
+    if kind == "rps":
         return (
-            f"no {TRICK_NAME[obs['trick']['key']]} in hand: gives up the "
-            f"{TRICK_NAME[action['discard']]}, the card least worth setting, to roll twice"
+            "rock, paper and scissors are all as good: the bots choose theirs at random, "
+            "and whoever wins sets first"
         )
-    decision = obs.get("decision") or {}
-    if "for" not in decision:
-        return None  # rock, paper, scissors
+    if kind in ("match", "double"):
+        live = obs["trick"]
+        odds = land_words(live["difficulty"], obs["psyched"][me])
+        if kind == "match":
+            return f"one roll with your own {live['name']} beats two: {odds}"
+        discard = TRICK_NAME[action["discard"]]
+        if any(c["key"] == live["key"] for c in obs["hand"]):
+            why = f"discards the {discard} to roll twice instead of once with your own"
+            return f"{why} {live['name']}: both rolls must land, and {odds}"
+        return (
+            f"no {live['name']} in hand: discards the {discard} to roll twice, and both "
+            f"rolls must land: {odds}"
+        )
+    decision = obs["decision"]
     for_set = decision["for"] == "set"
     last_letter = on_last_letter(obs)
     if kind == "special":
@@ -340,19 +349,39 @@ def explain(view: SeatView, action: Action, names: list[str]) -> str | None:
         else:
             stake = "this letter would put you out" if last_letter else "it saves you a letter"
         return f"{name}: {special_text(card)}; {stake}"
-    mine = [u for u in decision["usable"] if u in ("focus", "one-more", "first-try")]
-    if kind != "pass" or decision["attempter"] != me or not mine:
-        return None
-    kept = _and_list([SPECIAL_NAME[u] for u in mine])
-    if for_set and decision["window"] == "before":
-        odds = land_words(obs["trick"]["difficulty"], obs["psyched"][me])
+    return _explain_pass(obs, decision, names)
+
+
+def _explain_pass(obs: Observation, decision: dict[str, Any], names: list[str]) -> str:
+    """Why keep the specials one could play now: what the attempt looks like without them."""
+    me = obs["seat"]
+    attempter = decision["attempter"]
+    for_set = decision["for"] == "set"
+    kept = _and_list([SPECIAL_NAME[u] for u in decision["usable"]])
+    attempt = obs["attempt"]
+    if attempter != me:
+        odds = land_words(attempt["difficulty"], obs["psyched"][attempter])
+        whose = f"{names[attempter]}'s {'set' if for_set else 'match'}"
+        if decision["window"] == "after":
+            return f"keeps {kept} for later: {whose} is rolled already"
+        return f"keeps {kept} for later: on {whose}, {odds}"
+    if decision["window"] == "after":
+        if all(r["success"] for r in attempt["rolls"]):
+            return f"keeps {kept} for later: your roll lands as it is"
+        if not for_set and not on_last_letter(obs):
+            return (
+                f"keeps {kept} for a set of your own: a rescued set keeps your turn, "
+                "a rescued match saves just one letter"
+            )
+        if decision["usable"] == ["focus"] and decision["focus_total"] < attempt["difficulty"]:
+            return f"keeps {kept}: +{FOCUS_BONUS} would not land this roll"
+        return f"keeps {kept} for later"
+    odds = land_words(attempt["difficulty"], obs["psyched"][me])
+    if for_set:
         return f"keeps {kept} for a harder set: {odds} anyway"
-    if not for_set and not last_letter:
-        return (
-            f"keeps {kept} for a set of your own: a rescued set keeps your turn, "
-            "a rescued match saves just one letter"
-        )
-    return None
+    if on_last_letter(obs):
+        return f"keeps {kept}: {odds}, and a miss now would put you out"
+    return f"keeps {kept} for a set of your own: {odds}, and a miss costs just one letter"
 
 
 BOTS = GameBots(heuristic=TrickbookBot, search_tuning=SEARCH_TUNING, explain=explain)

@@ -39,6 +39,24 @@ function reportHeight() {
 new ResizeObserver(reportHeight).observe(document.body);
 addEventListener("load", reportHeight);
 
+// A host without the sizing script leaves the frame at its own height (420 px is common):
+// the page then scrolls inside the frame. On the reader's turn, when their area (the
+// prompt and the hand, docked at the frame's bottom by app.css) is not wholly in view,
+// the table scrolls to the frame's top (also when the frame is resized); a frame that fits
+// the page never scrolls.
+function showMyTurn() {
+  const board = document.querySelector("#screen:not([hidden]) .table-screen:not([data-waiting]) .board");
+  const mine = board && board.querySelector(".my-area");
+  if (!mine || !board.querySelector("[data-action], [data-ui]")) return;
+  const area = mine.getBoundingClientRect();
+  if (area.top >= 0 && area.bottom <= innerHeight + 1) return;
+  scrollTo(0, scrollY + board.getBoundingClientRect().top);
+}
+new MutationObserver(() => requestAnimationFrame(showMyTurn)).observe(document.getElementById("screen"), {
+  subtree: true, childList: true, attributes: true, attributeFilter: ["data-waiting", "hidden"],
+});
+addEventListener("resize", () => requestAnimationFrame(showMyTurn));
+
 function storageWorks() {
   try {
     const key = "trick-table.probe";

@@ -8,7 +8,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
-from .conftest import StrictPage, start_server
+import pygame_rules
+
+from .conftest import BOOT_TIMEOUT, WHOLE_SEARCH, StrictPage, start_server
+from .test_hand_in_view import MY_TURN
 
 pytestmark = pytest.mark.browser
 
@@ -195,3 +198,80 @@ def test_another_frame_saving_redraws_only_the_resume_offer(
     assert first.is_checked("input[name=level][value=hard]")
     expect(first.locator("#setup-title")).to_be_visible()
     second.close()
+
+
+PLAIN_HOST = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A post</title>
+</head><body><h1>A post</h1><p>Play a game:</p>
+<iframe id="game" src="{src}" title="Card game" style="width:{width}px;height:420px;border:0">
+</iframe></body></html>"""
+
+# On the reader's turn, without the reader scrolling: the prompt wholly in the frame, and
+# every control of the table reachable without scrolling the frame's page (those of the
+# docked area by scrolling that area alone) and then in view, with nothing drawn over it.
+TURN_REACHABLE = """() => {
+    const inView = (el) => {
+        const r = el.getBoundingClientRect();
+        if (r.top < 0 || r.left < 0 || r.bottom > innerHeight + 1 || r.right > innerWidth + 1)
+            return false;
+        const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+        return hit !== null && (hit === el || el.contains(hit));
+    };
+    const board = document.querySelector('#screen .board');
+    const prompt = board.querySelector('.prompt');
+    const out = [];
+    if (!inView(prompt)) out.push('the prompt @' + Math.round(prompt.getBoundingClientRect().top));
+    const page = scrollY;
+    const controls = [...board.querySelectorAll('[data-action]:not([disabled]), [data-ui]')];
+    for (const el of controls) {
+        el.scrollIntoView({block: 'nearest', inline: 'nearest'});
+        const moved = scrollY !== page;
+        const top = Math.round(el.getBoundingClientRect().top);
+        const where = moved ? ' (the page scrolled)' : ' @' + top;
+        if (moved || !inView(el))
+            out.push((el.getAttribute('aria-label') || el.textContent).trim().slice(0, 30) + where);
+        scrollTo(0, page);
+    }
+    return {checked: controls.length, out};
+}"""
+
+
+def test_a_420_px_frame_without_the_sizing_script_shows_your_turn(
+    browser: Browser, tmp_path: Path, site_url: str
+) -> None:
+    """Issue 23.7: a host page on another site that only sets the frame's height (420 px;
+    a phone's width, then a blog's): after Play, the prompt and the hand are in the frame
+    on the reader's turn. (Storage is blocked there: a note takes room, Pyodide boots.)"""
+    server, host_url = start_server(tmp_path, "localhost")  # another site, as a blog is
+    context = browser.new_context(viewport={"width": 760, "height": 700})
+    context.add_init_script(WHOLE_SEARCH)
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    strict = StrictPage(page, site_url.rstrip("/"))
+    problems: list[str] = []
+    try:
+        for game in pygame_rules.list_games():
+            src = f"{site_url}embed.html?game={game.id}&seed=3&level=easy&speed=instant"
+            (tmp_path / f"{game.id}.html").write_text(PLAIN_HOST.format(src=src, width=360))
+            page.goto(f"{host_url}{game.id}.html")
+            frame = page.frame_locator("#game")
+            frame.locator("#embed-play").click()
+            frame.locator("body[data-app-state=ready]").wait_for(timeout=BOOT_TIMEOUT)
+            frame.locator(MY_TURN).first.wait_for()
+            for width in (360, 700):  # a phone, then a blog's column (the frame resized)
+                page.evaluate(f"document.getElementById('game').style.width = '{width}px'")
+                inner = frame.locator("html")
+                inner.evaluate("() => new Promise((r) => setTimeout(r, 100))")
+                found = inner.evaluate(TURN_REACHABLE)
+                assert found["checked"] >= 1, (game.id, width)
+                if found["out"]:
+                    problems.append(f"{game.id} at {width}x420: {found['out']}")
+        assert not problems, "\n".join(problems)
+        # The host page is another origin, and has no favicon.
+        strict.problems = [
+            p for p in strict.problems if "request left the origin" not in p and "404" not in p
+        ]
+        strict.check()
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
