@@ -227,7 +227,7 @@ def table_screen(session: Session, view: tables.TableView, over: El | None, spee
                 if view.legal
                 else None,
                 ui_button("rules", "Rules", value=game.id, cls="btn small"),
-                ui_button("share", "Link", cls="btn small", aria_label="Link to this deal"),
+                ui_button("share", "Link", cls="btn small", aria_label="Link: share this game"),
                 ui_button("lobby", "Leave", cls="btn small"),
             ),
         ),

@@ -112,7 +112,7 @@ def mark_replay(tree: El, replay: Replay) -> None:
     a bar offers to skip to the end, and the screen reads `data-waiting="replay"` (no move
     is the human's to make until it ends)."""
     tree.attrs["data-waiting"] = "replay"
-    text = f"Replaying move {replay.done + 1} of {len(replay.moves)}"
+    text = f"Replaying: {replay.done} of {len(replay.moves)} moves"
     for el in tree.walk():
         if "turn-status" in el.attrs.get("class", "").split():
             el.children = [text]
