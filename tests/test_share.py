@@ -19,7 +19,7 @@ from ui.params import (
     position_link,
 )
 from ui.session import Session
-from ui.share import Replay, mark_replay, position_screen, share_panel, watch
+from ui.share import Replay, mark_replay, position_screen, replay_bar, share_panel, watch
 from ui.vdom import h
 
 
@@ -204,13 +204,15 @@ class FakeTable:
 
     def render(self) -> None:
         self.drawn += 1
-        tree = h(
-            "div", {"class": "table-screen"}, h("header", {}, h("span", {"class": "turn-status"}))
-        )
+        status = h("span", {"class": "turn-status"})
+        tree = h("div", {"class": "table-screen"}, h("header", {}, status))
         if self.replay is not None:
             mark_replay(tree, self.replay)
             assert tree.attrs["data-waiting"] == "replay"
-            assert attrs(tree, "data-ui") == ["replay-skip"]
+            assert status.text() == f"Replaying {self.replay.done} of 12"
+            bar = replay_bar(self.replay)
+            assert attrs(bar, "data-ui") == ["replay-skip"]
+            assert f"{self.replay.done} of 12 moves" in bar.text()
 
     def after_move(self) -> None:
         self.went_on = True

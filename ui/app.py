@@ -45,7 +45,7 @@ from .params import (
 )
 from .saves import Saves
 from .session import SEARCH_LEVELS, SaveError, Session
-from .share_page import PANEL
+from .share_page import leave as leave_sharing
 from .worker_client import WorkerClient
 
 TYPE_CHECKING = False
@@ -283,7 +283,7 @@ class App:
         """Stop the game at the table: its bots' and hint's thinking end without a move."""
         self.bots.stop()
         self.table = None
-        PANEL.close(refocus=False)
+        leave_sharing()
         self.show_engine_note()
 
     # -- input --------------------------------------------------------------------

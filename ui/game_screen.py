@@ -62,6 +62,7 @@ class Table:
         mount(by_id("screen"), tree)
         window.performance.measure("render", "render-start")  # read by the bot benchmark
         share_page.PANEL.follow(s)
+        share_page.show_replay(self.replay)
         news = self.announcer.news(s.log, screens.prompt_text(tree))
         if news:
             set_text("announcer", news)

@@ -235,12 +235,17 @@ class MoveCoder:
         base = len(MOVE_DIGITS)
         for seat, action in history[len(self.parts) :]:
             choices = _choices(self.state)
-            wanted = canonical_json([seat, action])
             index = -1
             for i, choice in enumerate(choices):
-                if canonical_json(choice) == wanted:
+                if choice[0] == seat and choice[1] == action:
                     index = i
                     break
+            if index < 0:  # the same action from JSON (lists for tuples): compare as JSON
+                wanted = canonical_json([seat, action])
+                for i, choice in enumerate(choices):
+                    if canonical_json(choice) == wanted:
+                        index = i
+                        break
             if index < 0:
                 raise ValueError(f"move {len(self.parts) + 1} is not allowed there")
             digits = ""

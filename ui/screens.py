@@ -22,6 +22,8 @@ def embed_snippet(embed_url: str) -> str:
     """The <iframe> a blog author pastes; the host script in the README sizes it."""
     return (
         f'<iframe src="{embed_url}" title="Card game" loading="lazy" '
+        # the share panel's Copy link and Share… (a frame has neither unless allowed)
+        'allow="clipboard-write; web-share" '
         'style="width:100%;max-width:480px;height:420px;border:0"></iframe>'
     )
 

@@ -107,23 +107,31 @@ class Replay:
         self.skip = False
 
 
-def mark_replay(tree: El, replay: Replay) -> None:
-    """Show a table screen's `tree` as a replay: the table bar's status says which move,
-    a bar offers to skip to the end, and the screen reads `data-waiting="replay"` (no move
-    is the human's to make until it ends)."""
-    tree.attrs["data-waiting"] = "replay"
-    text = f"Replaying: {replay.done} of {len(replay.moves)} moves"
-    for el in tree.walk():
-        if "turn-status" in el.attrs.get("class", "").split():
-            el.children = [text]
-    bar = h(
+SKIP_CHUNK = 40  # moves played in one go when skipping, between two turns of the page
+
+
+def replay_text(replay: Replay) -> str:
+    return f"Replaying the shared game: {replay.done} of {plural(len(replay.moves), 'move')}."
+
+
+def replay_bar(replay: Replay) -> El:
+    """The bar above the table while a shared game is replayed: how far, and a way to skip
+    to the end (drawn outside the table, so a replay's redraws leave the button alone)."""
+    return h(
         "div",
-        {"class": "continue-bar replay-bar", "role": "status"},
-        h("p", {}, "Replaying the shared game; you play on from its last move."),
+        {"class": "continue-bar replay-bar"},
+        h("p", {"id": "replay-status"}, replay_text(replay)),
         ui_button("replay-skip", "Skip to the end", cls="btn primary"),
     )
-    heads = [i for i, c in enumerate(tree.children) if isinstance(c, El) and c.tag == "header"]
-    tree.children.insert(heads[0] + 1 if heads else 0, bar)
+
+
+def mark_replay(tree: El, replay: Replay) -> None:
+    """Show a table screen's `tree` as a replay: the table bar's status says so, and the
+    screen reads `data-waiting="replay"` (no move is the human's until it ends)."""
+    tree.attrs["data-waiting"] = "replay"
+    for el in tree.walk():
+        if "turn-status" in el.attrs.get("class", "").split():
+            el.children = [f"Replaying {replay.done} of {len(replay.moves)}"]
 
 
 async def watch(
@@ -138,6 +146,8 @@ async def watch(
     while replay.done < len(replay.moves):
         if not replay.skip:
             await sleep(pause())
+        elif replay.done % SKIP_CHUNK == 0:
+            await sleep(0)  # a long game's rest in a few short tasks, not one long one
         if generation != table.bots.generation:
             return  # the game was left
         seat, action = replay.moves[replay.done]

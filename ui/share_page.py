@@ -130,12 +130,48 @@ class SharePanel:
         data = {"title": title, "text": f"A game of {self.session.game.title}", "url": field.value}
         try:
             await window.navigator.share(to_js(data))
-        except Exception:  # cancelled, or the sheet refused it
+        except Exception as exc:
+            if "Abort" not in str(exc):  # not cancelled: refused (a frame not allowed it)
+                self.say("This page may not share: copy the link instead.")
             return
         self.say("Link shared.")
 
 
 PANEL = SharePanel()
+REPLAY_ID = "replay-bar"
+
+
+def show_replay(replay: share.Replay | None) -> None:
+    """After a redraw of the table: the replay's bar above it (made on first use, then only
+    its words change), hidden when no replay is running."""
+    node = by_id(REPLAY_ID)
+    if replay is None:
+        if node and not node.hidden:
+            had_focus = node.contains(document.activeElement)
+            node.hidden = True
+            mine = document.querySelector('#screen [data-focus="me"]') if had_focus else None
+            if mine:
+                mine.focus(to_js({"preventScroll": True}))
+        return
+    if not node:
+        node = document.createElement("div")
+        node.id = REPLAY_ID
+        node.setAttribute("role", "status")
+        screen = by_id("screen")
+        screen.parentNode.insertBefore(node, screen)
+    if node.hidden or not node.firstChild:
+        mount(node, share.replay_bar(replay))
+        node.hidden = False
+    else:
+        status = by_id("replay-status")
+        if status:
+            status.textContent = share.replay_text(replay)
+
+
+def leave() -> None:
+    """The table is left: the panel closes, a replay's bar goes."""
+    PANEL.close(refocus=False)
+    show_replay(None)
 
 
 def ui_step(
