@@ -48,9 +48,7 @@ def drawn(session: Session, local: dict, check: Check | None = None) -> tuple[li
         json.loads(el.attrs["data-action"]) for el in tree.walk() if "data-action" in el.attrs
     ]
     game_ui = [
-        el
-        for el in tree.walk()
-        if "data-ui" in el.attrs and el.attrs["data-ui"] not in TABLE_BAR
+        el for el in tree.walk() if "data-ui" in el.attrs and el.attrs["data-ui"] not in TABLE_BAR
     ]
     return actions, game_ui
 

@@ -15,7 +15,7 @@ import sys
 
 import pygame_rules
 
-from . import saves, screens
+from . import saves, screens, share
 from .bot_runner import BotRunner, think_limit
 from .browser import create_proxy, document, next_task, now, window
 from .dom import by_id, mount, set_text
@@ -45,6 +45,7 @@ from .params import (
 )
 from .saves import Saves
 from .session import SEARCH_LEVELS, SaveError, Session
+from .share_page import leave as leave_sharing
 from .worker_client import WorkerClient
 
 TYPE_CHECKING = False
@@ -146,6 +147,10 @@ class App:
         """Deal the game the link asks for (a new random deal when it names no seed)."""
         req = self.link
         assert req is not None and req.game_id is not None
+        if req.history:  # a position link: watch its moves, or continue from there
+            game = pygame_rules.get_game(req.game_id)
+            self.show_form(share.position_screen(game, req), f"{game.title} — a shared game")
+            return
         players = req.players or pygame_rules.get_game(req.game_id).default_players
         seed = req.seed if req.seed is not None else new_seed()
         self.start_game(req.game_id, players, seed, req.level or "normal", req.options)
@@ -160,6 +165,24 @@ class App:
         heading = document.querySelector("#screen h2")
         if heading:
             heading.focus()
+
+    def open_position(self, watch: bool) -> None:
+        """Sit down at a position link's game: at its position, or at the deal's start with
+        its moves replayed at the bots' speed (`watch`)."""
+        req = self.link
+        assert req is not None and req.game_id is not None and req.seed is not None
+        players = req.players or pygame_rules.get_game(req.game_id).default_players
+        session = Session(req.game_id, players, req.seed, req.level or "normal", req.options)
+        moves = req.history or []
+        session.log.append(f"A shared game of {session.game.title}, seed {req.seed}.")
+        if not watch:
+            for seat, action in moves:
+                session.act(seat, action)
+            session.ended = None
+            session.log.append(f"Continued from move {len(moves)}.")
+        self.sit_down(session, share.Replay(moves) if watch and moves else None)
+        if not self.embed_game:  # a reload resumes this game instead of asking again
+            window.history.replaceState(None, "", deal_link(session))
 
     def show_link_conflict(self, save: Any) -> None:
         """A link would deal over an unfinished game: resume it, or start the link's."""
@@ -216,12 +239,16 @@ class App:
         self.sit_down(session)
         return True
 
-    def sit_down(self, session: Session) -> None:
-        """Leave any game and show `session`'s table; its bots start if it is their turn."""
+    def sit_down(self, session: Session, replay: share.Replay | None = None) -> None:
+        """Leave any game and show `session`'s table; its bots start if it is their turn
+        (`replay`: once these moves are replayed on it)."""
         self.leave_game()
         show_screen(f"{session.game.title} — Trick Table")
         self.table = Table(session, self.bots, self.saves, self.spawn)
+        self.table.replay = replay
         self.table.after_move()
+        if replay is not None:
+            self.spawn(share.watch(self.table, page_sleep, lambda: SPEEDS[self.bots.speed]))
         self.show_engine_note()
         searching = session.level in SEARCH_LEVELS  # Easy needs no worker
         if searching and self.worker.usable and self.worker.status == "local":
@@ -256,6 +283,7 @@ class App:
         """Stop the game at the table: its bots' and hint's thinking end without a move."""
         self.bots.stop()
         self.table = None
+        leave_sharing()
         self.show_engine_note()
 
     # -- input --------------------------------------------------------------------
@@ -330,6 +358,8 @@ class App:
                 window.history.replaceState(None, "", deal_link(self.session))
         elif name == "start-link" and self.link is not None:
             self.start_link()
+        elif name in ("link-watch", "link-continue") and self.link and self.link.history:
+            self.open_position(name == "link-watch")
         elif name == "discard-save":
             self.saves.discard()
             self.show_resume()

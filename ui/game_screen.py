@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import pygame_rules
 
-from . import screens, tables
+from . import screens, share, share_page, tables
 from .bot_runner import BotRunner
 from .browser import document, to_js, window
 from .dom import by_id, mount, set_text
 from .games import table_for
 from .page import fail, notice
-from .params import deal_link
 from .saves import Saves
 from .session import Session
 
@@ -39,12 +38,16 @@ class Table:
         self.local: dict[str, Any] = {}  # the UI's own state: cards chosen, the hint
         self.thinking: int | None = None  # the bot seat about to move
         self.bots_running = False
+        self.replay: share.Replay | None = None  # a shared game's moves, being replayed
         # A screen reader has heard the first line ("New game…" or "Game resumed.").
         self.announcer = screens.Announcer(told=len(session.log) - 1)
 
     def view(self) -> tables.TableView:
         motion = window.matchMedia("(prefers-reduced-motion: reduce)").matches
-        return screens.table_view(self.session, self.local, self.thinking, bool(motion))
+        view = screens.table_view(self.session, self.local, self.thinking, bool(motion))
+        if self.replay is not None:
+            view.legal = []  # the replay makes the human's moves too
+        return view
 
     def render(self) -> None:
         s = self.session
@@ -52,10 +55,14 @@ class Table:
         view = self.view()
         over = screens.game_over_screen(s, view) if s.is_over() else None
         tree = screens.table_screen(s, view, over, self.bots.speed)
+        if self.replay is not None:
+            share.mark_replay(tree, self.replay)
         hint = self.local.get("hint")
         elsewhere = "" if hint is None else screens.mark_hint(tree, hint, self.local["hint_reason"])
         mount(by_id("screen"), tree)
         window.performance.measure("render", "render-start")  # read by the bot benchmark
+        share_page.PANEL.follow(s)
+        share_page.show_replay(self.replay)
         news = self.announcer.news(s.log, screens.prompt_text(tree))
         if news:
             set_text("announcer", news)
@@ -87,9 +94,10 @@ class Table:
             self.render()
         elif name in ("undo", "undo-confirm", "undo-cancel"):
             self.take_back_step(name)
-        elif name == "share":
-            window.history.replaceState(None, "", deal_link(s))
-            notice("The address bar now holds a link to this deal.")
+        elif share_page.ui_step(name, value, s, self.spawn):
+            pass
+        elif name == "replay-skip" and self.replay is not None:
+            self.replay.skip = True
         elif table_for(s.game_id).on_ui(name, value, self.view()):
             self.render()
         else:
@@ -100,6 +108,8 @@ class Table:
         """Undo: at once when nothing hidden was shown since the human's last move; else
         after the player confirms that the game becomes practice (a bar on the table)."""
         s = self.session
+        if self.replay is not None:  # watching a link's moves: nothing is yours to take back
+            return
         offer = s.take_back_offer()
         if name == "undo-cancel" or offer is None:
             self.local.pop("confirm_undo", None)
@@ -134,7 +144,7 @@ class Table:
 
     def human_action(self, action: dict[str, Any]) -> None:
         s = self.session
-        if s.is_over():
+        if s.is_over() or self.replay is not None:
             return
         try:
             s.act(s.human, action)
@@ -149,7 +159,8 @@ class Table:
         """Save, redraw, and let the bots move if it is their turn."""
         self.saves.store(self.session)
         self.render()
-        if not self.bots_running and self.session.next_bot() is not None:
+        bots_move = self.replay is None and self.session.next_bot() is not None
+        if not self.bots_running and bots_move:
             self.bots_running = True
             self.spawn(self.run_bots())
 

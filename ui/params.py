@@ -10,16 +10,21 @@ from __future__ import annotations
 import pygame_rules
 
 from .session import PLAYER_LEVELS, SaveError, Session, check_save
+from .storage import canonical_json
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
 MAX_SEED = 2**53 - 1
-KNOWN = {"game", "players", "seed", "level", "rules", "speed"}
+KNOWN = {"game", "players", "seed", "level", "rules", "speed", "moves"}
 SPEEDS = {"slow": 1.2, "normal": 0.7, "fast": 0.3, "instant": 0.0}  # seconds a bot's turn lasts
 SPEED_NAMES = ("slow", "normal", "fast", "instant")  # SPEEDS in order (dicts keep none in MPy)
 MAX_FIELDS = 50  # a longer query string is not one of our links
+# A position link's moves (`moves=`): one digit of this URL-safe alphabet per move where a
+# step has at most 64 choices (every game today), more digits where it has more.
+MOVE_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_"
+MAX_MOVES_TEXT = 4000  # characters: the longest game (Baker) takes about 550
 
 
 class LinkRequest:
@@ -35,6 +40,8 @@ class LinkRequest:
         self.speed: str | None = None
         self.start = False
         self.messages: list[str] = []
+        # A position link's moves, decoded and checked ([seat, action] each); None: none.
+        self.history: list[list[Any]] | None = None
 
 
 def _unquote(text: str) -> str:
@@ -169,7 +176,129 @@ def parse_link(query: str) -> LinkRequest:
         if key not in KNOWN and not any(key == f"opt-{o.name}" for o in game.options):
             req.messages.append(f"The setting {_short(key)!r} is not known and was ignored.")
     req.start = "seed" in values or "players" in values
+    if values.get("moves"):
+        _read_moves(req, game, values["moves"])
     return req
+
+
+def _read_moves(req: LinkRequest, game: pygame_rules.Game, text: str) -> None:
+    """Decode a position link's moves into `req.history`; when they cannot be replayed, a
+    message, and the game starts at the beginning of the deal (nothing else changes)."""
+    if req.seed is None:
+        req.messages.append("A link to a position needs its deal number; its moves were ignored.")
+        return
+    if len(text) > MAX_MOVES_TEXT:
+        problem = "there are too many of them"
+    else:
+        players = req.players or game.default_players
+        try:
+            req.history = decode_moves(game.id, players, req.seed, req.options, text)
+            return
+        except ValueError as exc:
+            problem = str(exc)
+    req.messages.append(
+        f"The link's moves could not be replayed ({problem}), so the game starts at the "
+        "beginning of the deal."
+    )
+
+
+def _choices(state: Any) -> list[list[Any]]:
+    """Every move that can be made now, as [seat, action]: each acting seat in turn (several
+    at a simultaneous choice), its legal actions in the engine's order."""
+    out: list[list[Any]] = []
+    for seat in state.acting():
+        for action in state.legal_actions(seat):
+            out.append([seat, action])
+    return out
+
+
+def _width(count: int) -> int:
+    """How many digits a move takes at a step with `count` choices (at least one)."""
+    width = 1
+    while len(MOVE_DIGITS) ** width < count:
+        width += 1
+    return width
+
+
+class MoveCoder:
+    """The `moves=` text of a game's history, built move by move: each move is its index
+    among the step's choices (`_choices`), in MOVE_DIGITS, `_width` digits, most
+    significant first. Deterministic: the same game and moves give the same text."""
+
+    def __init__(self, game_id: str, players: int, seed: int, options: dict[str, Any]) -> None:
+        self.state = pygame_rules.get_game(game_id).new_game(players, seed, dict(options))
+        self.parts: list[str] = []
+
+    def extend(self, history: list[list[Any]]) -> str:
+        """Encode the moves of `history` not encoded yet (it only ever grows); the text.
+        ValueError when a move is not one the game allows."""
+        base = len(MOVE_DIGITS)
+        for seat, action in history[len(self.parts) :]:
+            choices = _choices(self.state)
+            index = -1
+            for i, choice in enumerate(choices):
+                if choice[0] == seat and choice[1] == action:
+                    index = i
+                    break
+            if index < 0:  # the same action from JSON (lists for tuples): compare as JSON
+                wanted = canonical_json([seat, action])
+                for i, choice in enumerate(choices):
+                    if canonical_json(choice) == wanted:
+                        index = i
+                        break
+            if index < 0:
+                raise ValueError(f"move {len(self.parts) + 1} is not allowed there")
+            digits = ""
+            for _ in range(_width(len(choices))):
+                digits = MOVE_DIGITS[index % base] + digits
+                index //= base
+            self.state.apply(seat, action)
+            self.parts.append(digits)
+        return "".join(self.parts)
+
+
+def encode_moves(
+    game_id: str, players: int, seed: int, options: dict[str, Any], history: list[list[Any]]
+) -> str:
+    """A game's moves as a position link's `moves=` text (see MoveCoder)."""
+    return MoveCoder(game_id, players, seed, options).extend(history)
+
+
+def decode_moves(
+    game_id: str, players: int, seed: int, options: dict[str, Any], text: str
+) -> list[list[Any]]:
+    """The moves ([seat, action] each) a `moves=` text stands for, checked by playing them
+    from the deal's start; ValueError says in plain words what is wrong (never quoting the
+    text)."""
+    state = pygame_rules.get_game(game_id).new_game(players, seed, dict(options))
+    base = len(MOVE_DIGITS)
+    history: list[list[Any]] = []
+    at = 0
+    while at < len(text):
+        number = len(history) + 1
+        choices = _choices(state)
+        if not choices:
+            raise ValueError(f"the game is over after move {number - 1}, and more moves follow")
+        width = _width(len(choices))
+        digits = text[at : at + width]
+        if len(digits) < width:
+            raise ValueError(f"move {number} is cut short")
+        index = 0
+        for digit in digits:
+            value = MOVE_DIGITS.find(digit)
+            if value < 0:
+                raise ValueError(f"move {number} is not written as a move")
+            index = index * base + value
+        if index >= len(choices):
+            raise ValueError(f"move {number} is not allowed there")
+        seat, action = choices[index]
+        try:
+            state.apply(seat, action)
+        except Exception as exc:  # the engine offered it: a bug, but never a broken page
+            raise ValueError(f"move {number} could not be played ({exc})") from None
+        history.append([seat, action])
+        at += width
+    return history
 
 
 def link_continues(req: LinkRequest, save: Any) -> bool:
@@ -182,6 +311,8 @@ def link_continues(req: LinkRequest, save: Any) -> bool:
         return False
     if req.game_id != save["game"]:
         return False
+    if req.history is not None and canonical_json(save["history"]) != canonical_json(req.history):
+        return False  # a position link: only the very same position goes on at once
     game = pygame_rules.get_game(req.game_id)
     saved_options = save.get("options") or {}
     return (
@@ -202,3 +333,11 @@ def link_for(game_id: str, players: int, seed: int, level: str, options: dict[st
 def deal_link(s: Session) -> str:
     """The query string that deals `s`'s game again (and resumes it when it is saved)."""
     return link_for(s.game_id, s.players, s.seed, s.level, s.options)
+
+
+def position_link(s: Session, coder: MoveCoder | None = None) -> str:
+    """The query string of `s`'s deal at its current move (`coder`: one kept for `s`, so
+    each call encodes only the moves made since the last)."""
+    coder = coder or MoveCoder(s.game_id, s.players, s.seed, s.options)
+    moves = coder.extend(s.history)
+    return deal_link(s) + (f"&moves={moves}" if moves else "")

@@ -22,6 +22,8 @@ def embed_snippet(embed_url: str) -> str:
     """The <iframe> a blog author pastes; the host script in the README sizes it."""
     return (
         f'<iframe src="{embed_url}" title="Card game" loading="lazy" '
+        # the share panel's Copy link and Share… (a frame has neither unless allowed)
+        'allow="clipboard-write; web-share" '
         'style="width:100%;max-width:480px;height:420px;border:0"></iframe>'
     )
 
@@ -227,7 +229,7 @@ def table_screen(session: Session, view: tables.TableView, over: El | None, spee
                 if view.legal
                 else None,
                 ui_button("rules", "Rules", value=game.id, cls="btn small"),
-                ui_button("share", "Link", cls="btn small", aria_label="Link to this deal"),
+                ui_button("share", "Link", cls="btn small", aria_label="Link: share this game"),
                 take_back_button(session),
                 ui_button("lobby", "Leave", cls="btn small"),
             ),
