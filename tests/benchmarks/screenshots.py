@@ -2,6 +2,12 @@
 
 Usage: python tests/benchmarks/screenshots.py [game-id ...]  (needs a built _site/)
 Writes PNGs into screenshots/ (git-ignored) for a person to look at.
+
+    python tests/benchmarks/screenshots.py --docs
+
+writes the set shown in docs/screenshots.md instead: every game's table a few moves in,
+with the player to move, at 360x740, 740x360 and 1280x800 (what is on screen, no
+scrolling), into docs/screenshots/.
 """
 
 from __future__ import annotations
@@ -23,8 +29,53 @@ from browser.conftest import (  # noqa: E402
     system_chromium,
 )
 
+# The docs' set: (name, viewport) and each game's link and how many steps to play first.
+DOC_SIZES = (
+    ("phone", {"width": 360, "height": 740}),
+    ("landscape", {"width": 740, "height": 360}),
+    ("desktop", {"width": 1280, "height": 800}),
+)
+DOC_GAMES = (
+    ("magic-trick-wray", "players=4&seed=7", 6),
+    ("magic-trick-baker", "players=2&seed=7", 4),
+    ("trick-of-trip", "players=4&seed=7", 9),
+    ("trickbook", "players=3&seed=7", 5),
+)
+
+
+def docs_set(url: str) -> None:
+    """The screenshots in docs/screenshots/ (see docs/screenshots.md)."""
+    out = ROOT / "docs" / "screenshots"
+    out.mkdir(exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=system_chromium(), args=["--no-sandbox", "--disable-gpu"]
+        )
+        for size_name, size in DOC_SIZES:
+            phone = size["width"] < 760
+            context = browser.new_context(viewport=size, has_touch=phone, is_mobile=phone)
+            page = context.new_page()
+            page.goto(url)
+            page.wait_for_selector("body[data-app-state=ready]", timeout=60_000)
+            page.screenshot(path=out / f"lobby-{size_name}.png")
+            for game, link, steps in DOC_GAMES:
+                page.goto(url + f"?{link}&game={game}&speed=instant&level=easy")
+                page.wait_for_selector("body[data-app-state=ready]", timeout=60_000)
+                play_to_end(page, pick_seed=1, max_steps=steps, must_end=False)
+                page.wait_for_selector(".table-screen:not([data-waiting])", timeout=60_000)
+                page.wait_for_timeout(400)  # transitions end
+                page.screenshot(path=out / f"{game}-{size_name}.png")
+            context.close()
+        browser.close()
+    print("screenshots in", out)
+
 
 def main() -> None:
+    if sys.argv[1:] == ["--docs"]:
+        server, url = start_server(ROOT / "_site")
+        docs_set(url)
+        server.shutdown()
+        return
     games = sys.argv[1:] or ["trick-of-trip"]
     server, url = start_server(ROOT / "_site")
     out = ROOT / "screenshots"
