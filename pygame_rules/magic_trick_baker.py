@@ -27,7 +27,8 @@ rope_top, rope_guide (how to go on the rope pile, in plain words, or None), tric
 (each with ``burned_by``, the name of the Law that burned it, or None), tricks_won,
 cannot_hold (cards each seat has shown it does not hold, from public play), piles,
 rope_out, scores, scored_hands (each scored hand with its per-Law score lines),
-winners.
+hand_last_trick (the last scored hand's final trick, as in tricks, with its hand and
+trick_number; None before), winners.
 """
 
 from __future__ import annotations
@@ -118,6 +119,7 @@ class MagicTrickBakerState(State):
         self.hand_number = 0
         self.dealer = self.rng.below(2)
         self.scored_hands: list[dict[str, Any]] = []
+        self.hand_last_trick: dict[str, Any] | None = None  # the last hand's final trick
         self.phase = "down"
         self._deal()
 
@@ -432,6 +434,9 @@ class MagicTrickBakerState(State):
         }
         self.scored_hands.append(record)
         tricks = [self._trick_view(t) for t in self.tricks]
+        self.hand_last_trick = _copy(tricks[-1])
+        self.hand_last_trick["hand"] = self.hand_number
+        self.hand_last_trick["trick_number"] = len(tricks)
         scored: Event = {"type": "hand_scored"}
         scored.update(_copy(record))
         scored["tricks"] = tricks
@@ -532,6 +537,7 @@ class MagicTrickBakerState(State):
             "rope_out": self.rope_out,
             "scores": self.scores(),
             "scored_hands": [_copy(r) for r in self.scored_hands],
+            "hand_last_trick": _copy(self.hand_last_trick) if self.hand_last_trick else None,
             "winners": self.winners() if over else [],
         }
 
