@@ -22,7 +22,8 @@ Law object may contribute to
   6. last, corrections on everything above (``final_lines``: Oh, Dickens!).
 
 `rules_for(laws)` folds the play hooks into one `Rules` value; the trick
-functions below (`follow_cards`, `trick_winner`, `rope_cards`) read only that.
+functions below (`follow_cards`, `trick_winner`, `trick_winning`, `rope_cards`) read only
+that.
 Score lines are ``{"source": law id or "cards", "label": plain words, "points": int}``.
 
 The rules in plain words live beside the code they describe, so a rule change
@@ -469,6 +470,21 @@ def trick_winner(lead: int, follow: int, rules: Rules) -> int:
     if effective_suit(follow, trump) != effective_suit(lead, trump):
         return lead
     return follow if rules.keys[follow] > rules.keys[lead] else lead
+
+
+def trick_winning(trick: list[list[int]], rules: Rules) -> int | None:
+    """The seat winning `trick` ([seat, card] pairs, led first) so far, or as it ends; None
+    for no card yet. A normal trick: `trick_winner` over the cards; a rope trick: whoever
+    played the top card (the other player must beat it or lose the pile)."""
+    if not trick:
+        return None
+    if rules.rope:
+        return trick[-1][0]
+    seat, best = trick[0]
+    for other, card in trick[1:]:
+        if trick_winner(best, card, rules) == card:
+            seat, best = other, card
+    return seat
 
 
 def rope_playable(card: int, top: int, led_suit: int, rules: Rules) -> bool:

@@ -20,12 +20,15 @@ hand_sizes, face_down (own face-down card or None), face_down_placed, fan_size
 (the fan's cards while the pone picks, else 0), fan_cards (FAN_SIZE: the face-down
 cards a fan holds), pick_size (PICK_SIZE: how many of them the pone picks, the
 hand's Laws), law_cards, laws, illusionist_waiting, replacement, rules (with
-``line``, the rules in plain words), bids, bid_needed, trick, trick_number,
+``line``, the rules in plain words), bids, bid_needed, trick, trick_winning (the
+seat winning the trick in play so far: the leader's card or the one that beat it,
+a rope pile's top card; None between tricks), trick_number,
 rope_top, rope_guide (how to go on the rope pile, in plain words, or None), tricks
 (each with ``burned_by``, the name of the Law that burned it, or None), tricks_won,
 cannot_hold (cards each seat has shown it does not hold, from public play), piles,
 rope_out, scores, scored_hands (each scored hand with its per-Law score lines),
-winners.
+hand_last_trick (the last scored hand's final trick, as in tricks, with its hand and
+trick_number; None before), winners.
 """
 
 from __future__ import annotations
@@ -53,7 +56,7 @@ from .baker_laws import (
     score_hand,
     stars_high,
     suit_of,
-    trick_winner,
+    trick_winning,
 )
 from .contract import Game, State, copy_json
 from .rng import Rng
@@ -116,6 +119,7 @@ class MagicTrickBakerState(State):
         self.hand_number = 0
         self.dealer = self.rng.below(2)
         self.scored_hands: list[dict[str, Any]] = []
+        self.hand_last_trick: dict[str, Any] | None = None  # the last hand's final trick
         self.phase = "down"
         self._deal()
 
@@ -303,12 +307,12 @@ class MagicTrickBakerState(State):
             if not self.hands[seat]:
                 self.rope_out = seat
                 events.append({"type": "rope_out", "seat": seat})
-                return events + self._end_trick(seat, rules)
+                return events + self._end_trick(self._winning(rules), rules)
             options = rope_cards(self.hands[other], [c for _, c in self.trick], rules)
             if not options:
                 self._forbid_rope(other, rules)
                 events.append({"type": "stuck", "seat": other, "top": card})
-                return events + self._end_trick(seat, rules)
+                return events + self._end_trick(self._winning(rules), rules)
             self.turn = other
             return events
         if len(self.trick) == 1:
@@ -319,8 +323,14 @@ class MagicTrickBakerState(State):
         if effective_suit(card, rules.trump) != led_suit:
             suited = [c for c in range(NUM_CARDS) if effective_suit(c, rules.trump) == led_suit]
             self._forbid(seat, suited)
-        winning = trick_winner(lead, card, rules)
-        return events + self._end_trick(self.trick[0][0] if winning == lead else seat, rules)
+        return events + self._end_trick(self._winning(rules), rules)
+
+    def _winning(self, rules: Rules) -> int:
+        """The seat winning the trick in play (so far, or as it ends): `trick_winning`, the
+        one rule for both the trick's end and the observation."""
+        seat = trick_winning(self.trick, rules)
+        assert seat is not None  # a card has been played
+        return seat
 
     def _forbid(self, seat: int, cards: list[int]) -> None:
         known = self.forbidden[seat]
@@ -424,6 +434,9 @@ class MagicTrickBakerState(State):
         }
         self.scored_hands.append(record)
         tricks = [self._trick_view(t) for t in self.tricks]
+        self.hand_last_trick = _copy(tricks[-1])
+        self.hand_last_trick["hand"] = self.hand_number
+        self.hand_last_trick["trick_number"] = len(tricks)
         scored: Event = {"type": "hand_scored"}
         scored.update(_copy(record))
         scored["tricks"] = tricks
@@ -513,6 +526,7 @@ class MagicTrickBakerState(State):
             "bids": list(self.bids),
             "bid_needed": rules.needs_bid,
             "trick": [list(p) for p in self.trick],
+            "trick_winning": trick_winning(self.trick, rules),
             "trick_number": len(self.tricks) + 1,
             "rope_top": self.trick[-1][1] if self.trick and rules.rope else None,
             "rope_guide": rope_guide(pile, rules) if pile and rules.rope else None,
@@ -523,6 +537,7 @@ class MagicTrickBakerState(State):
             "rope_out": self.rope_out,
             "scores": self.scores(),
             "scored_hands": [_copy(r) for r in self.scored_hands],
+            "hand_last_trick": _copy(self.hand_last_trick) if self.hand_last_trick else None,
             "winners": self.winners() if over else [],
         }
 

@@ -16,7 +16,8 @@ Observation fields (same for every seat, everything is public): seat, acting,
 phase ("play" | "sleeve" | "over"), forced_sleeve, num_players, hand_number,
 hands_total, trick_number, tricks_per_hand, dealer, leader, turn, rows (per
 seat: suits, ranks (None while hidden), status ("hidden" | "played" |
-"sleeved")), sleeves, bids, trick, led_suit, last_trick, tricks_won,
+"sleeved")), sleeves, bids, trick, trick_winning (the seat winning the
+trick in play so far, None between tricks), led_suit, last_trick, tricks_won,
 suits_taken, scores, prestige_counts, score_sheet, prestige, winners.
 
 The module also offers pure functions of an observation for the UI and bots:
@@ -89,7 +90,10 @@ def card_name(card: int) -> str:
 
 # -- rules as pure functions ---------------------------------------------------
 def trick_winner(trick: list[list[int]]) -> int:
-    """The seat winning `trick` ([seat, card] pairs, led first): top heart, else top led card."""
+    """The seat winning `trick` ([seat, card] pairs, led first): top heart, else top led card.
+
+    A trick still in play gives the seat winning it so far (the observation's
+    `trick_winning`)."""
     led = suit_of(trick[0][1])
     best_seat, best_key = trick[0][0], -1
     for seat, card in trick:
@@ -702,6 +706,9 @@ class MagicTrickWrayState(State):
         for s, p in self.trick:
             card = self.rows[s][p]
             trick.append({"seat": s, "pos": p, "suit": suit_of(card), "rank": rank_of(card)})
+        # Played cards are face up: everyone sees who is winning the trick so far.
+        pairs = [[s, self.rows[s][p]] for s, p in self.trick]
+        winning = trick_winner(pairs) if pairs else None
         last = None
         if self.last_trick is not None:
             last = {
@@ -736,6 +743,7 @@ class MagicTrickWrayState(State):
             "sleeves": sleeves,
             "bids": [None if sl is None else sl["rank"] for sl in sleeves],
             "trick": trick,
+            "trick_winning": winning,
             "led_suit": self.led_suit(),
             "last_trick": last,
             "tricks_won": list(self.tricks_won),

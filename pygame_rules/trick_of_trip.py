@@ -8,7 +8,9 @@ neighbour who picks a set, the splitter keeps the other), then 6 tricks.
 Observation fields (all seats): seat, acting, phase ("split" | "pick" | "play" |
 "over"), round, rounds, direction ("left" | "right"), pass_to, receive_from,
 hand, hand_sizes, split_done, pick_done, stands (only the two stands beside
-the seat), known_hands (what the seat knows of every hand), trick, leader,
+the seat), known_hands (what the seat knows of every hand), trick,
+trick_winning (the seat winning the trick in play so far, None between
+tricks), leader,
 turn, led_suit, trick_number, round_tricks, last_trick, discards, deck_size,
 won, scores, score_breakdown, cards_won, round_lead, round_results, winners, and
 set_size (the cards in each set of a stand, SET_SIZE).
@@ -93,7 +95,10 @@ def card_name(card: int) -> str:
 
 # -- rules as pure functions ----------------------------------------------------
 def trick_winner(trick: list[list[int]]) -> tuple[int, str]:
-    """(winning seat, reason) of a complete trick given as [seat, card] pairs in play order."""
+    """(winning seat, reason) of a trick given as [seat, card] pairs in play order.
+
+    For a trick still in play: the seat winning it so far (the observation's
+    `trick_winning`)."""
     if any(suit_of(c) == TRUMP for _, c in trick):
         for seat, card in trick:
             if is_seven(card):
@@ -515,6 +520,8 @@ class TrickOfTripState(State):
             "stands": self._visible_stands(seat),
             "known_hands": self._known_hands(seat),
             "trick": [list(p) for p in self.trick],
+            # played cards are face up: everyone sees who is winning the trick so far
+            "trick_winning": trick_winner(self.trick)[0] if self.trick else None,
             "leader": self.leader,
             "turn": self.turn if self.phase == "play" else None,
             "led_suit": led,

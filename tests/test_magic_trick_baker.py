@@ -33,6 +33,7 @@ from pygame_rules.baker_laws import (
     score_hand,
     score_seat,
     trick_winner,
+    trick_winning,
 )
 from pygame_rules.magic_trick_baker import (
     FAN_PICKS,
@@ -1011,3 +1012,58 @@ def test_the_table_prints_the_engines_rule_words() -> None:
         assert words not in source, words
     assert TheIllusionist.name == "The Illusionist" and "waits" in TheIllusionist.waiting
     assert FOLLOW_RULE.startswith("You must follow") and NO_FOLLOW_RULE.endswith("discard.")
+
+
+def test_the_observation_says_who_is_winning_the_trick_in_play() -> None:
+    """`trick_winning`: the leader after the lead; a rope pile's top card's player (the other
+    must beat it); None between tricks. The trick's end follows the same rule
+    (`trick_winning` in baker_laws), whatever the Laws make of the order."""
+    hands = [[R(2), R(4), H(1), W(2), I], [H(2), H(3), H(4), W(3), W(4)]]
+    state = play_state(hands, [law("heart-break"), law("poison")], dealer=1)
+    assert state.observation(0)["trick_winning"] is None
+    play(state, R(4))
+    assert [state.observation(s)["trick_winning"] for s in (0, 1)] == [0, 0]
+    play(state, W(3))  # a trump beats the led Rabbit
+    assert state.tricks[-1]["winner"] == 1 and state.observation(0)["trick_winning"] is None
+
+    hands = [[R(1), R(2), H(1), H(2), W(1)], [R(3), R(4), H(3), W(2), I]]
+    state = play_state(hands, [law("rope-trick"), law("top-hat")], dealer=1)
+    play(state, W(1))
+    assert state.observation(1)["trick_winning"] == 0
+    play(state, W(2))  # a higher Wand goes on: its player is winning the pile
+    assert [state.observation(s)["trick_winning"] for s in (0, 1)] == [1, 1]
+    play(state, H(2))  # the same rank: the pone is on top again
+    assert state.observation(1)["trick_winning"] == 0
+
+
+@pytest.mark.parametrize(
+    ("laws", "lead", "follow", "winner"),
+    [
+        (("heart-break", "poison"), R(2), R(4), R(4)),  # high wins, Wands trump
+        (("topsy-turvy", "poison"), R(2), R(4), R(2)),  # low wins
+        (("topsy-turvy", "poison"), I, R(4), R(4)),  # the Illusionist never wins
+        (("top-hat", "poison"), W(4), H(1), H(1)),  # Hats are trump now
+        (("stars-are-right", "poison"), H(4), H(1), H(1)),  # a Star is 13
+    ],
+)
+def test_trick_winning_follows_the_laws(
+    laws: tuple[str, str], lead: int, follow: int, winner: int
+) -> None:
+    rules = rules_for(tuple(law(x) for x in laws))
+    assert trick_winning([[1, lead]], rules) == 1
+    assert trick_winning([[1, lead], [0, follow]], rules) == (0 if winner == follow else 1)
+    assert trick_winning([], rules) is None
+
+
+def test_the_next_hand_still_shows_how_the_last_one_ended() -> None:
+    """`hand_last_trick`: the scored hand's final trick, for the table at the next deal."""
+    hands = [[R(2), R(4), H(1), W(2), I], [H(2), H(3), H(4), W(3), W(4)]]
+    state = play_state(hands, [law("heart-break"), law("poison")], dealer=1)
+    assert state.observation(0)["hand_last_trick"] is None
+    play(state, R(4), W(3), H(4), H(1), H(2), W(2), I, W(4), R(2), H(3))
+    assert state.hand_number == 2 and state.phase == "down"
+    for seat in (0, 1):
+        last = state.observation(seat)["hand_last_trick"]
+        assert last["hand"] == 1 and last["trick_number"] == 5
+        assert last["cards"] == [[0, R(2)], [1, H(3)]] and last["winner"] == 0
+        assert last["win_card"] == R(2) and last["burned"] is False

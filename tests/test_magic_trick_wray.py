@@ -735,3 +735,25 @@ def test_the_table_prints_the_engines_trump_suit_and_hand_count() -> None:
     source = Path(table.__file__).read_text(encoding="utf-8")
     assert "Hearts ♥ are trump" not in source and "All four" not in source
     assert table.number_word(HANDS_PER_GAME) == "four"
+
+
+def test_the_observation_says_who_is_winning_the_trick_in_play() -> None:
+    """`trick_winning`: the seat winning the trick so far, for every seat (played cards are
+    face up); None between tricks. The same rule as the trick's end (`trick_winner`)."""
+    rows = [
+        [SP(3), ST(0), CL(0)],
+        [SP(5), ST(1), CL(1)],
+        [DI(6), ST(2), CL(2)],
+        [HE(1), ST(3), CL(3)],
+    ]
+    state = hand_state(rows, leader=0)
+    assert all(state.observation(s)["trick_winning"] is None for s in range(4))
+    winning = []
+    for seat, card in enumerate([SP(3), SP(5), DI(6), HE(1)]):
+        play(state, seat, card, then=None)  # the sleeve choice comes before the trick ends
+        winning.append([state.observation(s)["trick_winning"] for s in range(4)])
+        state.apply(seat, {"type": "pass"})
+    # The lead; a higher Spade; an off-suit Diamond does not win; a low Heart (trump) does.
+    assert winning == [[0] * 4, [1] * 4, [1] * 4, [3] * 4]
+    assert state.last_trick["winner"] == 3
+    assert state.observation(2)["trick_winning"] is None

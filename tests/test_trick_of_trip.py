@@ -789,3 +789,35 @@ def test_numbers_written_as_floats_or_bools_are_refused() -> None:
         with pytest.raises(IllegalAction, match=wanted):
             state.apply(0, {"type": "pick", "set": bad})
     assert json.dumps(state.to_json(), sort_keys=True) == picking != before
+
+
+def _winning_as_played(state: TrickOfTripState, cards: list[int]) -> list[list[int | None]]:
+    """Play `cards` (one trick) and read every seat's `trick_winning` after each card but the
+    last (the last ends the trick)."""
+    seen = []
+    for card in cards[:-1]:
+        state.apply(state.turn, {"type": "play", "card": card})
+        seen.append([state.observation(s)["trick_winning"] for s in range(state.num_players)])
+    state.apply(state.turn, {"type": "play", "card": cards[-1]})
+    return seen
+
+
+def test_the_observation_says_who_is_winning_the_trick_in_play() -> None:
+    """`trick_winning` (every seat sees the played cards): the same rule as the trick's end,
+    low cards win, a trump beats the led suit, a 7 beats trumps; None between tricks."""
+    state = play_state([[S(5), S(1)], [S(3), M(2)], [T(4), L(6)], [S(7), W(2)]])
+    assert state.observation(0)["trick_winning"] is None
+    # A lower Sun takes the lead; a trump beats any Sun; a 7 played after a trump wins.
+    assert _winning_as_played(state, [S(5), S(3), T(4), S(7)]) == [[0] * 4, [1] * 4, [2] * 4]
+    assert state.last_trick["winner"] == 3 and state.last_trick["reason"] == WIN_FIRST_SEVEN
+    assert state.observation(1)["trick_winning"] is None
+
+    # A 7 of the led suit before any trump is just a high card; once a trump falls, it wins.
+    state = play_state([[S(7), S(8)], [S(2), M(2)], [T(1), L(6)]])
+    assert _winning_as_played(state, [S(7), S(2), T(1)]) == [[0] * 3, [1] * 3]
+    assert state.last_trick["winner"] == 0
+
+    # An off-suit, non-trump card never wins; the lowest of two trumps does.
+    state = play_state([[M(9), M(1)], [T(5), W(1)], [L(1), W(4)], [T(2), W(6)]])
+    assert _winning_as_played(state, [M(9), T(5), L(1), T(2)]) == [[0] * 4, [1] * 4, [1] * 4]
+    assert state.last_trick["winner"] == 3 and state.last_trick["reason"] == WIN_LOWEST_TRUMP

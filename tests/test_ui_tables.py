@@ -25,7 +25,7 @@ from ui import trick_of_trip as tot
 from ui.games import playable_games, table_for
 from ui.screens import game_over_screen, table_screen, table_view
 from ui.session import Session
-from ui.vdom import El
+from ui.vdom import ENTER_MS, El, h, settle_entries
 
 GAMES = [g.id for g in playable_games()]
 # The table bar's steps, handled by the page (ui/game_screen.py), not the game's table.
@@ -208,3 +208,25 @@ def test_wray_shows_a_hands_last_trick_whole_at_the_next_hands_start() -> None:
     lines = [el.text() for el in centre.walk() if el.attrs.get("class") == "last-trick"]
     assert len(lines) == 1 and lines[0].startswith("Last trick of hand 1 (13): "), lines
     assert len([el for el in centre.walk() if el.tag == "figure"]) == 4
+
+
+def test_only_a_new_card_keeps_its_entrance_across_redraws() -> None:
+    """`data-enter` stays on an element for ENTER_MS after its key first showed (a redraw
+    right after a move does not cut the slide short) and goes after that (a later redraw
+    does not replay it)."""
+
+    def tree(*keys: str) -> El:
+        return h("div", {}, [h("figure", {"data-enter": k}) for k in keys])
+
+    seen: dict[str, float] = {}
+    first = tree("a")
+    settle_entries(first, 1000.0, seen)
+    assert [el.attrs.get("data-enter") for el in first.walk()][1:] == ["a"]
+    again = tree("a", "b")
+    settle_entries(again, 1000.0 + ENTER_MS / 2, seen)
+    assert [el.attrs.get("data-enter") for el in again.walk()][1:] == ["a", "b"]
+    later = tree("a", "b")
+    settle_entries(later, 1000.0 + ENTER_MS + 1, seen)
+    assert [el.attrs.get("data-enter") for el in later.walk()][1:] == [None, "b"]
+    settle_entries(tree(), 5000.0, seen)
+    assert seen == {}  # keys gone from the table are forgotten

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 from .browser import document, to_js, window
-from .vdom import El
+from .vdom import El, settle_entries
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -57,6 +57,7 @@ def _mark(el: El, key: tuple[str, str]) -> bool:
 
 
 REFOCUS = "data-refocus"
+_ENTERED: dict[str, float] = {}  # settle_entries: when each entering element first showed
 
 
 def mount(container: Any, el: El) -> None:
@@ -64,11 +65,13 @@ def mount(container: Any, el: El) -> None:
 
     When the focused control is gone (the card just played), focus goes to the player's
     own area (`data-focus="me"`), not to <body>: the next Tab reaches the player's
-    controls, and a screen reader keeps its place. The page does not scroll for it."""
+    controls, and a screen reader keeps its place. The page does not scroll for it.
+    A card that entered a while ago does not slide in again (`settle_entries`)."""
     active = document.activeElement
     inside = bool(active) and bool(container.contains(active))
     key = _focus_key(active.getAttribute) if active and hasattr(active, "getAttribute") else None
     marked = key is not None and _mark(el, key)
+    settle_entries(el, float(window.performance.now()), _ENTERED)
     container.replaceChildren(build(el))
     node = container.querySelector(f"[{REFOCUS}]") if marked else None
     if node:

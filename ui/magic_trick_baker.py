@@ -41,9 +41,20 @@ from .tables import (
     their,
     upper_first,
     verb,
+    winning_seat,
 )
 from .vdom import El, h
-from .widgets import action_button, board, card, controls, prompt, seat_panel, table
+from .widgets import (
+    action_button,
+    board,
+    card,
+    controls,
+    prompt,
+    seat_panel,
+    table,
+    trick_card,
+    trick_collect,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -261,17 +272,62 @@ def on_hint(action: dict[str, Any], view: TableView) -> None:
 
 
 # -- tricks --------------------------------------------------------------------------------------
-def played_cards(view: TableView, pairs: list[list[int]], *, cls: str, small: bool) -> El:
-    """Cards in a trick or pile, each captioned with who played it (the last one on top)."""
+def played_cards(
+    view: TableView,
+    pairs: list[list[int]],
+    *,
+    cls: str,
+    small: bool,
+    winning: int | None = None,
+    won: int | None = None,
+    keyed: bool = True,
+) -> El:
+    """Cards in a trick or pile, each captioned with who played it (the last one on top).
+
+    Marked: the card winning the trick in play (`winning`: the engine's `trick_winning`
+    seat, its last card in the pile) or the card that took it (`won`). `keyed`: each card
+    slides in when it first shows (not in a trick already on its way out)."""
+    mark = won
+    if winning is not None:
+        mark = next(c for s, c in reversed(pairs) if s == winning)
     figures = []
     for i, (seat, c) in enumerate(pairs):
         top = " top" if i == len(pairs) - 1 and cls == "rope-pile" else ""
+        state = ""
+        if c == mark:
+            state = ", won the trick" if won is not None else ", winning the trick"
         face = card_el(
-            c, label=f"{view.names[seat]}: {title(c)}", cls=("small" if small else "") + top
+            c,
+            label=f"{view.names[seat]}: {title(c)}{state}",
+            cls=("small" if small else "") + top,
         )
-        figures.append(captioned(face, view.names[seat]))
+        figures.append(
+            trick_card(
+                face,
+                view.names[seat],
+                key=f"mtb-{seat}-{c}" if keyed else None,
+                winning=c == mark and won is None,
+                won=c == mark and won is not None,
+                cls="mtb-slot",
+                caption_cls="mtb-caption trick-caption",
+                caption_hidden=True,
+            )
+        )
     label = {"rope-pile": "Rope trick pile", "trick": "Trick"}.get(cls, "Last trick")
     return h("div", {"class": cls, "role": "group", "aria-label": label}, figures)
+
+
+def collected_trick(view: TableView) -> El | None:
+    """The trick just taken, on its way to its winner as the next one is led."""
+    obs = view.obs
+    if view.reduced_motion or len(obs["trick"]) != 1 or not obs["tricks"]:
+        return None
+    last = obs["tricks"][-1]
+    key = f"mtb-collect-{obs['hand_number']}-{len(obs['tricks'])}"
+    cards = played_cards(
+        view, last["cards"], cls="trick last", small=True, won=last["win_card"], keyed=False
+    )
+    return trick_collect(cards, key=key, toward_me=last["winner"] == view.human)
 
 
 def trick_area(view: TableView) -> list[El]:
@@ -282,18 +338,21 @@ def trick_area(view: TableView) -> list[El]:
         return []
     rope = obs["rules"]["rope"]
     number = obs["trick_number"]
+    winning = winning_seat(view)
     if obs["trick"] and rope:
+        pile = played_cards(view, obs["trick"], cls="rope-pile", small=True, winning=winning)
         items = [
             h("p", {"class": "trick-title"}, f"Rope trick {number}: the pile"),
-            played_cards(view, obs["trick"], cls="rope-pile", small=True),
+            h("div", {"class": "trick-stage"}, pile, collected_trick(view)),
         ]
         if obs["turn"] != view.human:  # the human's prompt gives the same guidance
             items.append(h("p", {"class": "rope-guide"}, obs["rope_guide"]))
         return items
     if obs["trick"]:
+        cards = played_cards(view, obs["trick"], cls="trick", small=False, winning=winning)
         return [
             h("p", {"class": "trick-title"}, f"Trick {number}"),
-            played_cards(view, obs["trick"], cls="trick", small=False),
+            h("div", {"class": "trick-stage"}, cards, collected_trick(view)),
         ]
     items = []
     if obs["tricks"]:
@@ -302,7 +361,9 @@ def trick_area(view: TableView) -> list[El]:
         burned = f" — burned by {last['burned_by']}" if last["burned"] else ""
         took = f"Trick {number - 1}: {winner} {verb(winner, 'takes')} it{burned}."
         items.append(h("p", {"class": "trick-title"}, took))
-        items.append(played_cards(view, last["cards"], cls="trick last", small=True))
+        items.append(
+            played_cards(view, last["cards"], cls="trick last", small=True, won=last["win_card"])
+        )
     if obs["phase"] == "play":
         leader = names[obs["turn"]]
         kind = "a rope trick" if rope else f"trick {number}"
@@ -562,14 +623,28 @@ def centre_area(view: TableView) -> list[El]:
     heading = f"Hand {obs['hand_number']} · {dealer} {verb(dealer, 'deals')} · {step}"
     items = [h("p", {"class": "centre-title"}, heading)]
     items += ritual_area(view)
+    # The trick first: on a phone the Laws' texts pushed it under your docked hand.
+    items += trick_area(view)
     panel = laws_panel(view)
     if panel is not None:
         items.append(panel)
     if obs["phase"] in ("bid", "play") and obs["rules"]["needs_bid"]:
         bids = [f"{view.names[s]} {'?' if b is None else b}" for s, b in enumerate(obs["bids"])]
         items.append(h("p", {"class": "bids-line"}, "Bids: " + ", ".join(bids)))
-    items += trick_area(view)
     early = obs["phase"] in ("down", "pick") or (not obs["tricks"] and not obs["trick"])
+    last = obs["hand_last_trick"]
+    if last and early and last["hand"] == obs["scored_hands"][-1]["hand"]:
+        # How the hand ended: its final trick, the card that took it marked.
+        winner = view.names[last["winner"]]
+        burned = f" — burned by {last['burned_by']}" if last["burned"] else ""
+        took = (
+            f"Last trick of hand {last['hand']} ({last['trick_number']}): "
+            f"{winner} {verb(winner, 'takes')} it{burned}."
+        )
+        items.append(h("p", {"class": "trick-title"}, took))
+        items.append(
+            played_cards(view, last["cards"], cls="trick last", small=True, won=last["win_card"])
+        )
     if obs["scored_hands"] and early:
         items.append(
             breakdown(

@@ -20,9 +20,21 @@ from .tables import (
     signed,
     their,
     verb,
+    winning_seat,
 )
 from .vdom import El, h
-from .widgets import action_button, board, card, card_row, controls, prompt, seat_panel, table
+from .widgets import (
+    action_button,
+    board,
+    card,
+    card_row,
+    controls,
+    prompt,
+    seat_panel,
+    table,
+    trick_card,
+    trick_collect,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -209,25 +221,50 @@ def seat_for(view: TableView, seat: int, spans: list[list[list[int] | None]] | N
 
 
 # -- the centre -------------------------------------------------------------------
-def trick_cards(view: TableView, cards: list[dict[str, Any]], *, small: bool = False) -> El:
+def trick_cards(
+    view: TableView,
+    cards: list[dict[str, Any]],
+    *,
+    small: bool = False,
+    winning: int | None = None,
+    winner: int | None = None,
+    keyed: bool = True,
+) -> El:
+    """A trick's cards over their players' names: the one winning it so far (`winning`, the
+    engine's `trick_winning`) or the one that took it (`winner`) marked. `keyed`: each card
+    slides in when it first shows (not in a trick already on its way out)."""
     return h(
         "div",
         {"class": "trick"},
         [
-            h(
-                "figure",
-                {"class": "played-card"},
+            trick_card(
                 face_card(
                     c["suit"],
                     c["rank"],
                     f"{view.names[c['seat']]}: {card_name(make_card(c['suit'], c['rank']))}",
                     cls="small" if small else "",
                 ),
-                h("figcaption", {}, view.names[c["seat"]]),
+                view.names[c["seat"]],
+                key=f"mtw-{c['seat']}-{c['suit']}-{c['rank']}" if keyed else None,
+                winning=c["seat"] == winning,
+                won=c["seat"] == winner,
             )
             for c in cards
         ],
     )
+
+
+def collected_trick(view: TableView) -> El | None:
+    """The trick just taken, on its way to its winner as the next one is led."""
+    obs = view.obs
+    last = obs["last_trick"]
+    if view.reduced_motion or len(obs["trick"]) != 1 or not last:
+        return None
+    if last["hand_number"] != obs["hand_number"]:
+        return None
+    key = f"mtw-collect-{last['hand_number']}-{last['trick_number']}"
+    cards = trick_cards(view, last["cards"], winner=last["winner"], keyed=False)
+    return trick_collect(cards, key=key, toward_me=last["winner"] == view.human)
 
 
 def hand_results(view: TableView, record: dict[str, Any]) -> El:
@@ -279,7 +316,8 @@ def centre_area(view: TableView) -> list[El]:
                 f"Led: {suit_words(led)}." + ("" if led == HEARTS else " " + trump_note()),
             )
         )
-        items.append(trick_cards(view, obs["trick"]))
+        stage = [trick_cards(view, obs["trick"], winning=winning_seat(view))]
+        items.append(h("div", {"class": "trick-stage"}, stage, collected_trick(view)))
     else:
         leader = view.names[obs["leader"]]
         items.append(
@@ -303,7 +341,7 @@ def centre_area(view: TableView) -> list[El]:
                         f"{winner} {verb(winner, 'takes')} it.",
                     )
                 )
-                items.append(trick_cards(view, last["cards"], small=True))
+                items.append(trick_cards(view, last["cards"], small=True, winner=last["winner"]))
         elif last and last["hand_number"] == obs["hand_number"]:
             winner = view.names[last["winner"]]
             items.append(
@@ -313,7 +351,7 @@ def centre_area(view: TableView) -> list[El]:
                     f"Last trick ({last['trick_number']}): {winner} {verb(winner, 'takes')} it.",
                 )
             )
-            items.append(trick_cards(view, last["cards"], small=True))
+            items.append(trick_cards(view, last["cards"], small=True, winner=last["winner"]))
     return items
 
 

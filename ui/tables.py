@@ -49,6 +49,13 @@ class TableView:
         return [a for a in self.legal if a.get("type") == kind]
 
 
+def winning_seat(view: TableView) -> int | None:
+    """The seat to mark as winning the trick in play: the engine's `trick_winning`, once a
+    second card is down (a lone lead has nothing to beat yet)."""
+    obs = view.obs
+    return obs["trick_winning"] if len(obs["trick"]) > 1 else None
+
+
 def nothing(*_args: Any) -> None:
     """The default of an optional table piece: do nothing, add nothing."""
     return None

@@ -5,9 +5,28 @@ from __future__ import annotations
 from pygame_rules.trick_of_trip import PLAY_RULE, SCORE_RULE, SUITS, card_name, rank_of, suit_of
 from pygame_rules.words import plural
 
-from .tables import GameTable, TableView, number_word, object_name, possessive, verb
+from .tables import (
+    GameTable,
+    TableView,
+    number_word,
+    object_name,
+    possessive,
+    verb,
+    winning_seat,
+)
 from .vdom import El, h
-from .widgets import action_button, board, card, card_row, controls, prompt, seat_panel, table
+from .widgets import (
+    action_button,
+    board,
+    card,
+    card_row,
+    controls,
+    prompt,
+    seat_panel,
+    table,
+    trick_card,
+    trick_collect,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -231,7 +250,8 @@ def trick_area(view: TableView) -> list[El]:
         )
     last = obs.get("last_trick")
     if shown:
-        items.append(trick_cards(view, shown))
+        stage = trick_cards(view, shown, winning=winning_seat(view))
+        items.append(h("div", {"class": "trick-stage"}, stage, collected_trick(view)))
     elif last and (obs["round_tricks"] or obs["phase"] in ("split", "pick")):
         # The trick just taken stays drawn, its winner marked, until the next card is led;
         # a round's last trick stays through the next draft. (Not a previous round's at
@@ -259,21 +279,42 @@ def trick_area(view: TableView) -> list[El]:
     return items
 
 
-def trick_cards(view: TableView, cards: list[list[int]], winner: int | None = None) -> El:
-    """The cards of a trick, each over its player's name; the winner's marked."""
+def trick_cards(
+    view: TableView,
+    cards: list[list[int]],
+    winner: int | None = None,
+    *,
+    winning: int | None = None,
+    keyed: bool = True,
+) -> El:
+    """The cards of a trick, each over its player's name; the one winning it so far
+    (`winning`, the engine's `trick_winning`) or the winner's marked. `keyed`: each card
+    slides in when it first shows (not in a trick already on its way out)."""
     return h(
         "div",
         {"class": "trick"},
         [
-            h(
-                "figure",
-                {"class": "played-card won" if s == winner else "played-card"},
+            trick_card(
                 card_el(c),
-                h("figcaption", {}, view.names[s] + (" · won" if s == winner else "")),
+                view.names[s],
+                key=f"tot-{s}-{c}" if keyed else None,
+                winning=s == winning,
+                won=s == winner,
             )
             for s, c in cards
         ],
     )
+
+
+def collected_trick(view: TableView) -> El | None:
+    """The trick just taken, on its way to its winner as the next one is led."""
+    obs = view.obs
+    last = obs.get("last_trick")
+    if view.reduced_motion or len(obs["trick"]) != 1 or not last or not obs["round_tricks"]:
+        return None
+    key = f"tot-collect-{obs['round']}-{len(obs['round_tricks'])}"
+    cards = trick_cards(view, last["cards"], winner=last["winner"], keyed=False)
+    return trick_collect(cards, key=key, toward_me=last["winner"] == view.human)
 
 
 def hand_area(view: TableView) -> list[El]:

@@ -75,3 +75,25 @@ def h(tag: str, attrs: dict[str, Any] | None = None, *children: Any) -> El:
     out: list[El | str] = []
     _flatten(children, out)
     return El(tag, clean, out)
+
+
+ENTER_MS = 300.0  # an entering element's animation (app.css) is over by then
+
+
+def settle_entries(el: El, now: float, first_seen: dict[str, float]) -> None:
+    """Let only new elements play their entrance: `data-enter` (a key, unique in the tree)
+    stays on an element for ENTER_MS after its key first appeared, and is dropped from it
+    after that, so a redraw of the table (the whole screen is rebuilt) does not replay
+    the animation of a card that is already on the table. `first_seen` (key to the time
+    it first appeared, in ms) is updated to this tree's keys."""
+    seen: dict[str, float] = {}
+    for node in el.walk():
+        key = node.attrs.get("data-enter")
+        if key is None:
+            continue
+        first = first_seen.get(key, now)
+        if now - first > ENTER_MS:
+            del node.attrs["data-enter"]
+        seen[key] = first
+    first_seen.clear()
+    first_seen.update(seen)

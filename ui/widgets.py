@@ -243,3 +243,55 @@ def board(
         ),
         h("div", {"class": "side"}, side or []),
     )
+
+
+def trick_card(
+    face: El,
+    name: str,
+    *,
+    key: str | None = None,
+    winning: bool = False,
+    won: bool = False,
+    cls: str = "played-card",
+    caption_cls: str = "trick-caption",
+    caption_hidden: bool = False,
+) -> El:
+    """A card in a trick over its player's name. `winning`: it is winning the trick in play
+    (the engine's `trick_winning`; the tables mark it once a second card is down: a lone
+    lead has nothing to beat yet); `won`: it took the finished trick. Either shows as a
+    ring and a word in the caption. `key` (`data-enter`, unique among the cards on the
+    table) makes it slide in when it first appears (`vdom.settle_entries`); a redraw does
+    not replay it. `caption_hidden`: the card's own label already names the player (then
+    the label should say "winning" or "won" too)."""
+    mark = "won" if won else "winning" if winning else ""
+    classes = [cls, "won" if won else "", "winning" if winning and not won else ""]
+    return h(
+        "figure",
+        {"class": " ".join(c for c in classes if c), "data-enter": key},
+        face,
+        h(
+            "figcaption",
+            {"class": caption_cls, "aria-hidden": "true" if caption_hidden else None},
+            name,
+            # its own line under the name (read as "Bot 2 · winning")
+            h("span", {"class": "trick-mark"}, h("span", {"class": "visually-hidden"}, " · "), mark)
+            if mark
+            else None,
+        ),
+    )
+
+
+def trick_collect(trick: El, *, key: str, toward_me: bool) -> El:
+    """A finished trick on its way to its winner: drawn over the next trick as it is led, it
+    slides toward the winner's seat and fades (CSS; gone after its first draw, and never
+    shown under reduced motion). A picture only: the log says who took the trick."""
+    return h(
+        "div",
+        {
+            "class": "trick-collect",
+            "data-enter": key,
+            "data-toward": "me" if toward_me else "opp",
+            "aria-hidden": "true",
+        },
+        trick,
+    )
