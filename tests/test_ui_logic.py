@@ -145,7 +145,9 @@ def test_before_a_link_replaces_a_game_the_player_is_asked() -> None:
     screen = conflict_screen(saved_game(), trip := get_game("trick-of-trip"), True)
     text = screen.text()
     assert "game of Trick of Trip (nuun) in progress (4 players, 1 move)" in text
-    assert "Starting the linked game of Trick of Trip (nuun) ends it" in text
+    assert "Starting the linked game ends it" in text
+    baker = conflict_screen(saved_game(), get_game("magic-trick-baker"), True).text()
+    assert "Starting the linked game of Magic Trick (Andrew Ulysses Baker) ends it" in baker
     steps = ui_steps(screen)
     assert steps == [
         ("resume", "trick-of-trip"),
@@ -162,7 +164,7 @@ def test_before_a_link_replaces_a_game_the_player_is_asked() -> None:
 
 def test_before_a_new_game_replaces_a_saved_one_the_player_is_asked() -> None:
     screen = conflict_screen(saved_game(), get_game("trick-of-trip"), True, False, "Back to games")
-    assert "Starting a new game of Trick of Trip (nuun) ends it" in screen.text()
+    assert "(4 players, 1 move). Starting a new game ends it." in screen.text()
     assert ui_steps(screen) == [
         ("resume", "trick-of-trip"),
         ("start-new", None),
@@ -177,9 +179,9 @@ def test_the_lobby_lists_every_saved_game_with_its_own_buttons() -> None:
     box = saved_games(entries)
     text = box.text()
     assert text.startswith("Your games in progress")
-    assert "a game of Magic Trick (Andrew Ulysses Baker) in progress (2 players, 0 moves)" in text
-    assert "a game of Trick of Trip (nuun) in progress (4 players, 1 move)" in text
-    assert "A saved game of Trickbook (Jacob Hauberg Hansen) could not be read" in text
+    assert "Magic Trick (Andrew Ulysses Baker): 2 players, 0 moves so far" in text
+    assert "Trick of Trip (nuun): 4 players, 1 move so far" in text
+    assert "Trickbook (Jacob Hauberg Hansen): could not be read" in text
     assert ui_steps(box) == [
         ("resume", "magic-trick-baker"),
         ("export-save", "magic-trick-baker"),
@@ -220,7 +222,7 @@ def test_nothing_read_from_a_damaged_save_is_shown(slot: str, save: object) -> N
 
 def test_an_earlier_versions_save_kept_apart_is_offered_to_export() -> None:
     text = resume_box(saved_game(), "earlier").text()
-    assert "A game of Trick of Trip (nuun) saved by an earlier version" in text
+    assert "Trick of Trip (nuun): an older game (4 players, 1 move), saved by an earlier" in text
     assert "resume" not in [step for step, _ in ui_steps(resume_box(saved_game(), "earlier"))]
 
 

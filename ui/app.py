@@ -174,11 +174,11 @@ class App:
         self.show_form(screen, "A game is in progress — Trick Table")
 
     def show_lobby(self) -> None:
+        self.confirming = None
         if self.embed_game:
             self.show_setup(self.embed_game)
             return
         self.leave_game()
-        self.confirming = None
         by_id("screen").hidden = True
         by_id("lobby").hidden = False
         self.show_resume()

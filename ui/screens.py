@@ -173,7 +173,9 @@ def conflict_screen(
     its unfinished saved game, or one that cannot be restored (`restorable` False:
     unreadable, or its moves no longer replay): ask. `back` labels a way back, if any."""
     name = f"{game.title} ({game.designer})"  # two games are called Magic Trick
-    starting = f"the linked game of {name}" if linked else f"a new game of {name}"
+    starting = "the linked game" if linked else "a new game"
+    if not restorable or save.get("game") != game.id:  # (each game keeps its own save)
+        starting = f"{starting} of {name}"
     if not restorable:
         text = (
             "A saved game could not be read (it is damaged or from another version). "
@@ -420,10 +422,11 @@ def progress(save: Any) -> str:
     return f"{plural(save['players'], 'player')}, {plural(len(save['history']), 'move')}"
 
 
-def resume_box(save: Any, slot: str, confirming: bool = False) -> El:
+def resume_box(save: Any, slot: str, confirming: bool = False, listed: bool = False) -> El:
     """The offer to resume the saved game in `slot` (a game id, or saves.EARLIER), with
-    export and discard; or, `confirming`, the question before it is discarded. Nothing
-    read from the save is shown but its game's name and numbers of a checked shape."""
+    export and discard; or, `confirming`, the question before it is discarded. `listed`:
+    one of the lobby's list (shorter words, smaller buttons). Nothing read from the save
+    is shown but its game's name and numbers of a checked shape."""
     if save is None:
         return h("div", {})
     game_id = None if slot == EARLIER else slot
@@ -438,6 +441,7 @@ def resume_box(save: Any, slot: str, confirming: bool = False) -> El:
     # Two games share the title Magic Trick: the designer tells them apart.
     name = f"{game.title} ({game.designer})" if game is not None else ""
     value = slot if game_id is None else game_id
+    btn = "btn small" if listed else "btn"
     if confirming:
         what = f"your game of {name}" if shape_ok else "this saved game"
         return h(
@@ -448,31 +452,38 @@ def resume_box(save: Any, slot: str, confirming: bool = False) -> El:
                 {"class": "discard-question", "tabindex": "-1"},
                 f"Discard {what}? It cannot be brought back.",
             ),
-            ui_button("confirm-discard", "Discard it", value=value, cls="btn danger"),
-            ui_button("cancel-discard", "Keep it", value=value, cls="btn primary"),
+            ui_button("confirm-discard", "Discard it", value=value, cls=f"{btn} danger"),
+            ui_button("cancel-discard", "Keep it", value=value, cls=f"{btn} primary"),
         )
     export = ui_button(
         "export-save",
         "Export save",
         value=value,
+        cls=btn,
         aria_label=f"Export save of {name}" if name else None,
     )
     discard = ui_button(
-        "discard-save", "Discard…", value=value, aria_label=f"Discard {name}" if name else None
+        "discard-save",
+        "Discard…",
+        value=value,
+        cls=btn,
+        aria_label=f"Discard {name}" if name else None,
     )
     if not shape_ok or game_id is None:
         if shape_ok:  # an earlier version's save, left because its game has a newer one
-            text = (
-                f"A game of {name} saved by an earlier version of this app "
-                f"({progress(save)}) is kept here, apart from your game of it in progress. "
-                "Export it to keep it."
+            words = (
+                f"an older game ({progress(save)}), saved by an earlier version of this app "
+                "and kept apart from your game in progress. Export it to keep it."
             )
         else:
-            of = f" of {name}" if name else ""
-            text = (
-                f"A saved game{of} could not be read (it is damaged or from another "
-                "version). It is kept so you can export it."
+            words = (
+                "could not be read (it is damaged or from another version). It is kept so "
+                "you can export it."
             )
+        if listed or shape_ok:
+            text = [h("strong", {}, name or "A saved game"), ": ", words]
+        else:
+            text = ["A saved game", f" of {name} " if name else " ", words]
         return h(
             "div",
             {"class": "resume broken", "role": "alert", "data-slot": slot},
@@ -480,11 +491,17 @@ def resume_box(save: Any, slot: str, confirming: bool = False) -> El:
             export,
             discard,
         )
+    if listed:
+        text = [h("strong", {}, name), f": {progress(save)} so far"]
+    else:
+        text = [f"You have a game of {name} in progress ({progress(save)})."]
     return h(
         "div",
         {"class": "resume", "data-slot": slot},
-        h("p", {}, f"You have a game of {name} in progress ({progress(save)})."),
-        ui_button("resume", "Resume", value=value, cls="btn primary", aria_label=f"Resume {name}"),
+        h("p", {}, text),
+        ui_button(
+            "resume", "Resume", value=value, cls=f"{btn} primary", aria_label=f"Resume {name}"
+        ),
         export,
         discard,
     )
@@ -500,7 +517,7 @@ def saved_games(entries: list[tuple[str, Any]], confirming: str | None = None) -
         "section",
         {"class": "saved-games", "aria-labelledby": "saved-title"},
         h("h3", {"id": "saved-title"}, title),
-        [resume_box(save, slot, slot == confirming) for slot, save in entries],
+        [resume_box(save, slot, slot == confirming, listed=True) for slot, save in entries],
     )
 
 
