@@ -1,6 +1,7 @@
 """What a page keeps on the device (ui/saves.py), over a dict-backed stand-in for the
-browser's localStorage: the save after each move, the statistics at the end (once), the
-other tab's changes, the embed's own key, damaged saves, the settings."""
+browser's localStorage: the save after each move (one per game), the statistics at the end
+(once), the other tab's changes, the embed's own key, an earlier version's single save moved
+to its game's key, damaged saves, the settings."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import json
 import pytest
 
 from ui import saves, storage
-from ui.saves import LEAVE, REDRAW, Saves
+from ui.saves import EARLIER, IGNORE, LEAVE, REDRAW, Saves, save_key
 from ui.session import SaveError, Session
 
 
@@ -51,19 +52,23 @@ def test_without_storage_nothing_is_kept_and_nothing_fails() -> None:
     assert storage.localStorage is None
     keeper = Saves()
     keeper.store(Session("trickbook", 2, 1, "easy"))
-    assert keeper.read() is None and keeper.raw() == ""
+    assert keeper.read("trickbook") is None and keeper.raw("trickbook") == ""
+    assert keeper.entries() == []
+    keeper.migrate()
 
 
 def test_each_move_is_saved_and_the_save_rebuilds_the_game(stored: dict[str, str]) -> None:
     keeper = Saves()
     session = Session("trick-of-trip", 3, 5, "easy")
     keeper.store(session)
-    assert json.loads(stored[storage.SAVE_KEY])["history"] == []
+    key = save_key("trick-of-trip")
+    assert key == "pygame-table.save.trick-of-trip"
+    assert json.loads(stored[key])["history"] == []
     session.act(0, session.human_legal()[0])
     keeper.store(session)
-    assert keeper.read() == session.to_save()
-    assert keeper.raw() == stored[storage.SAVE_KEY]
-    restored = keeper.load()
+    assert keeper.read("trick-of-trip") == session.to_save()
+    assert keeper.raw("trick-of-trip") == stored[key]
+    restored = keeper.load("trick-of-trip")
     assert restored.history == session.history
     assert restored.observation() == session.observation()
 
@@ -75,7 +80,7 @@ def test_a_finished_game_is_cleared_and_counted_once(stored: dict[str, str]) -> 
     play_to_end(session)
     keeper.store(session)
     keeper.store(session)  # saved again (a redraw, a last bot's move): counted once
-    assert storage.SAVE_KEY not in stored
+    assert stored == {storage.STATS_KEY: stored[storage.STATS_KEY]}
     won = session.human in session.winners()
     best = session.scores()[session.human]
     expected = {"played": 1, "won": int(won), "best": best}
@@ -86,16 +91,117 @@ def test_a_finished_game_is_cleared_and_counted_once(stored: dict[str, str]) -> 
     assert saves.read_stats()["trickbook"]["played"] == 2
 
 
+def test_each_game_keeps_its_own_save(stored: dict[str, str]) -> None:
+    """Starting another game no longer deletes the saved one (issue 23.3): each game has
+    its own key; discarding or finishing one leaves the others as they are."""
+    keeper = Saves()
+    trip = Session("trick-of-trip", 3, 5, "easy")
+    trip.act(0, trip.human_legal()[0])
+    keeper.store(trip)
+    book = Session("trickbook", 2, 3, "easy")
+    keeper.store(book)
+    baker = Session("magic-trick-baker", 2, 1, "easy")
+    keeper.store(baker)
+    assert set(stored) == {save_key(g) for g in ("trick-of-trip", "trickbook", "magic-trick-baker")}
+    # The lobby's order (the registry's), whatever order they were saved in.
+    assert [slot for slot, _ in keeper.entries()] == [
+        "magic-trick-baker",
+        "trick-of-trip",
+        "trickbook",
+    ]
+    assert keeper.load("trick-of-trip").history == trip.history
+    keeper.discard("magic-trick-baker")
+    play_to_end(book)
+    keeper.store(book)
+    assert keeper.entries() == [("trick-of-trip", trip.to_save())]
+    assert keeper.read("trickbook") is None
+    with pytest.raises(SaveError, match="no longer there"):
+        keeper.load("trickbook")
+    with pytest.raises(SaveError):
+        keeper.load("no-such-game")
+
+
+def test_a_save_under_another_games_key_is_not_resumed(stored: dict[str, str]) -> None:
+    stored[save_key("trickbook")] = storage.canonical_json(Session("trick-of-trip", 3, 5).to_save())
+    keeper = Saves()
+    with pytest.raises(SaveError, match="another game"):
+        keeper.load("trickbook")
+    assert not saves.restorable(keeper.read("trickbook"), "trickbook")
+    assert saves.restorable(keeper.read("trickbook"))  # as a save of its own game, it is fine
+
+
+def test_an_earlier_versions_save_moves_to_its_games_key(stored: dict[str, str]) -> None:
+    """Before one save per game, the full app kept its only save under storage.SAVE_KEY: it
+    moves, byte for byte, to its game's key, and nothing else changes."""
+    session = Session("trick-of-trip", 3, 5, "easy")
+    session.act(0, session.human_legal()[0])
+    text = json.dumps(session.to_save())  # as an earlier version wrote it
+    stored[storage.SAVE_KEY] = text
+    stored[save_key("trickbook")] = "{broken"
+    stored[storage.STATS_KEY] = "{}"
+    keeper = Saves()
+    keeper.migrate()
+    assert stored == {
+        save_key("trick-of-trip"): text,
+        save_key("trickbook"): "{broken",
+        storage.STATS_KEY: "{}",
+    }
+    assert keeper.load("trick-of-trip").history == session.history
+    keeper.migrate()  # nothing left to move
+    assert len(stored) == 3
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{not json",
+        '{"format": 1, "game": "<b>nope</b>", "players": 3, "seed": 5, "history": []}',
+        '{"format":1,"game":"trickbook","players":2,"seed":1,"history":5}',
+    ],
+)
+def test_an_earlier_save_that_cannot_be_moved_stays_where_it_is(
+    stored: dict[str, str], text: str
+) -> None:
+    stored[storage.SAVE_KEY] = text
+    keeper = Saves()
+    keeper.migrate()
+    assert stored == {storage.SAVE_KEY: text}  # kept, to export or discard from the lobby
+    assert keeper.entries() == [(EARLIER, keeper.read(EARLIER))]
+    assert keeper.raw(EARLIER) == text
+    with pytest.raises(SaveError):
+        keeper.load(EARLIER)
+    keeper.discard(EARLIER)
+    assert stored == {}
+
+
+def test_an_earlier_save_never_replaces_a_newer_one_of_its_game(stored: dict[str, str]) -> None:
+    older = storage.canonical_json(Session("trickbook", 2, 1, "easy").to_save())
+    newer = storage.canonical_json(Session("trickbook", 3, 2, "easy").to_save())
+    stored[storage.SAVE_KEY] = older
+    stored[save_key("trickbook")] = newer
+    keeper = Saves()
+    keeper.migrate()
+    assert stored == {storage.SAVE_KEY: older, save_key("trickbook"): newer}
+    assert [slot for slot, _ in keeper.entries()] == ["trickbook", EARLIER]
+    with pytest.raises(SaveError):  # resuming it would overwrite the newer one
+        keeper.load(EARLIER)
+
+
 def test_another_tab_changing_the_save_makes_a_game_here_leave(stored: dict[str, str]) -> None:
     keeper = Saves()
     session = Session("trick-of-trip", 3, 5, "easy")
-    key = storage.SAVE_KEY
+    key = save_key("trick-of-trip")
     assert keeper.other_tab(key, '{"format":1}', session) == (LEAVE, saves.MOVED_ELSEWHERE)
     assert keeper.other_tab(key, None, session) == (LEAVE, saves.ENDED_ELSEWHERE)
     assert keeper.other_tab(None, None, session) == (LEAVE, saves.ENDED_ELSEWHERE)  # cleared
-    assert keeper.other_tab(storage.STATS_KEY, "{}", session)[0] == saves.IGNORE
-    # No game here, or a finished one (its scores stay on screen): redraw the offer only.
+    assert keeper.other_tab(storage.STATS_KEY, "{}", session)[0] == IGNORE
+    # Another game's save, or the earlier versions' key: not this table's business.
+    assert keeper.other_tab(save_key("trickbook"), "{}", session)[0] == IGNORE
+    assert keeper.other_tab(save_key("trickbook"), None, session)[0] == IGNORE
+    assert keeper.other_tab(storage.SAVE_KEY, None, session)[0] == IGNORE
+    # No game here, or a finished one (its scores stay on screen): redraw the offers only.
     assert keeper.other_tab(key, "{}", None) == (REDRAW, "")
+    assert keeper.other_tab(save_key("trickbook"), "{}", None) == (REDRAW, "")
     play_to_end(session)
     assert keeper.other_tab(key, None, session) == (REDRAW, "")
 
@@ -103,14 +209,23 @@ def test_another_tab_changing_the_save_makes_a_game_here_leave(stored: dict[str,
 def test_an_embedded_frame_keeps_its_own_save(stored: dict[str, str]) -> None:
     key = saves.embed_save_key("trickbook")
     assert key == "pygame-table.save.embed.trickbook"
-    frame, app = Saves(key), Saves()
+    frame, app = Saves.embedded("trickbook"), Saves()
     frame.store(Session("trickbook", 2, 1, "easy"))
     assert set(stored) == {key}
-    assert app.read() is None
+    assert app.read("trickbook") is None and app.entries() == []
+    assert frame.entries() == [("trickbook", frame.read("trickbook"))]
     # The full app saving in another tab is not the frame's business, and the other way.
     session = Session("trickbook", 2, 1, "easy")
-    assert frame.other_tab(storage.SAVE_KEY, "{}", session)[0] == saves.IGNORE
-    assert app.other_tab(key, "{}", session)[0] == saves.IGNORE
+    assert frame.other_tab(save_key("trickbook"), "{}", session)[0] == IGNORE
+    assert frame.other_tab(storage.SAVE_KEY, "{}", None)[0] == IGNORE
+    assert app.other_tab(key, "{}", session)[0] == IGNORE
+    assert app.other_tab(key, "{}", None)[0] == IGNORE
+    # A frame never takes over the full app's earlier save.
+    stored[storage.SAVE_KEY] = storage.canonical_json(session.to_save())
+    frame.migrate()
+    assert set(stored) == {key, storage.SAVE_KEY}
+    frame.store(Session("trick-of-trip", 3, 1, "easy"))  # not its game: nothing stored
+    assert set(stored) == {key, storage.SAVE_KEY}
 
 
 @pytest.mark.parametrize(
@@ -118,7 +233,7 @@ def test_an_embedded_frame_keeps_its_own_save(stored: dict[str, str]) -> None:
     [
         ("{not json", "Expecting property name"),
         ("[" * 5000, "nests more than"),
-        ('{"format": 99, "game": "trickbook"}', "unknown format version"),
+        ('{"format": 99, "game": "trick-of-trip"}', "unknown format version"),
         (
             '{"format": 1, "game": "trick-of-trip", "players": 3, "seed": 5,'
             ' "history": [[0, {"type": "bogus"}]]}',
@@ -129,15 +244,16 @@ def test_an_embedded_frame_keeps_its_own_save(stored: dict[str, str]) -> None:
 def test_a_damaged_save_is_refused_clearly_and_kept(
     stored: dict[str, str], text: str, message: str
 ) -> None:
-    stored[storage.SAVE_KEY] = text
+    stored[save_key("trick-of-trip")] = text
     stored[storage.STATS_KEY] = '{"trickbook": {"played": 1, "won": 0, "best": 2}}'
     before = dict(stored)
     keeper = Saves()
     with pytest.raises(SaveError, match=message):
-        keeper.load()
+        keeper.load("trick-of-trip")
+    keeper.migrate()
     assert stored == before  # kept, so it can be exported
-    assert keeper.raw() == text
-    assert not saves.restorable(keeper.read())
+    assert keeper.raw("trick-of-trip") == text
+    assert not saves.restorable(keeper.read("trick-of-trip"))
 
 
 def test_the_bot_speed_comes_from_the_link_then_the_device(stored: dict[str, str]) -> None:

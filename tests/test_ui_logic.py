@@ -10,10 +10,11 @@ from pygame_rules import get_game
 from ui.params import link_continues, link_for, parse_link, whole_number
 from ui.screens import (
     Announcer,
-    link_conflict_screen,
+    conflict_screen,
     mark_hint,
     prompt_text,
     resume_box,
+    saved_games,
     setup_screen,
     turn_text,
 )
@@ -130,20 +131,99 @@ def test_a_link_never_continues_a_damaged_save() -> None:
         assert not link_continues(req, save)
 
 
+def ui_steps(tree: object) -> list[tuple[str, str | None]]:
+    return [
+        (el.attrs["data-ui"], el.attrs.get("data-value"))
+        for el in tree.walk()  # type: ignore[attr-defined]
+        if "data-ui" in el.attrs
+    ]
+
+
 def test_before_a_link_replaces_a_game_the_player_is_asked() -> None:
-    baker = parse_link("?game=magic-trick-baker&seed=1")
-    screen = link_conflict_screen(saved_game(), baker_game := get_game("magic-trick-baker"), True)
+    """A link asks only about a save of its own game (each game keeps its own)."""
+    req = parse_link("?game=trick-of-trip&players=3&seed=1")
+    screen = conflict_screen(saved_game(), trip := get_game("trick-of-trip"), True)
     text = screen.text()
-    assert "game of Trick of Trip (nuun) in progress (1 move)" in text
-    assert "Starting the linked game of Magic Trick (Andrew Ulysses Baker) ends it" in text
-    uis = [el.attrs.get("data-ui") for el in screen.walk() if "data-ui" in el.attrs]
-    assert uis == ["resume", "start-link", "export-save"] and baker.start
+    assert "game of Trick of Trip (nuun) in progress (4 players, 1 move)" in text
+    assert "Starting the linked game ends it" in text
+    baker = conflict_screen(saved_game(), get_game("magic-trick-baker"), True).text()
+    assert "Starting the linked game of Magic Trick (Andrew Ulysses Baker) ends it" in baker
+    steps = ui_steps(screen)
+    assert steps == [
+        ("resume", "trick-of-trip"),
+        ("start-link", None),
+        ("export-save", "trick-of-trip"),
+    ]
+    assert req.start
     # Unreadable, or the right shape with moves that no longer replay: no Resume to offer.
     for save in ({"broken": True}, saved_game()):
-        damaged = link_conflict_screen(save, baker_game, False)
+        damaged = conflict_screen(save, trip, False)
         assert "could not be read" in damaged.text()
-        uis = [el.attrs.get("data-ui") for el in damaged.walk() if "data-ui" in el.attrs]
-        assert uis == ["start-link", "export-save"]
+        assert ui_steps(damaged) == [("start-link", None), ("export-save", "trick-of-trip")]
+
+
+def test_before_a_new_game_replaces_a_saved_one_the_player_is_asked() -> None:
+    screen = conflict_screen(saved_game(), get_game("trick-of-trip"), True, False, "Back to games")
+    assert "(4 players, 1 move). Starting a new game ends it." in screen.text()
+    assert ui_steps(screen) == [
+        ("resume", "trick-of-trip"),
+        ("start-new", None),
+        ("export-save", "trick-of-trip"),
+        ("lobby", None),
+    ]
+
+
+def test_the_lobby_lists_every_saved_game_with_its_own_buttons() -> None:
+    baker = Session("magic-trick-baker", 2, 7, "hard").to_save()
+    entries = [("magic-trick-baker", baker), ("trick-of-trip", saved_game()), ("trickbook", [1])]
+    box = saved_games(entries)
+    text = box.text()
+    assert text.startswith("Your games in progress")
+    assert "Magic Trick (Andrew Ulysses Baker): 2 players, 0 moves so far" in text
+    assert "Trick of Trip (nuun): 4 players, 1 move so far" in text
+    assert "Trickbook (Jacob Hauberg Hansen): could not be read" in text
+    assert ui_steps(box) == [
+        ("resume", "magic-trick-baker"),
+        ("export-save", "magic-trick-baker"),
+        ("discard-save", "magic-trick-baker"),
+        ("resume", "trick-of-trip"),
+        ("export-save", "trick-of-trip"),
+        ("discard-save", "trick-of-trip"),
+        ("export-save", "trickbook"),
+        ("discard-save", "trickbook"),
+    ]
+    names = [el.attrs.get("aria-label") for el in box.walk() if el.attrs.get("data-ui") == "resume"]
+    assert names == ["Resume Magic Trick (Andrew Ulysses Baker)", "Resume Trick of Trip (nuun)"]
+    assert saved_games([]).text() == ""
+    # Discarding asks first, in place of that game's offer only.
+    asking = saved_games(entries, confirming="trick-of-trip")
+    assert "Discard your game of Trick of Trip (nuun)? It cannot be brought back." in asking.text()
+    assert ("confirm-discard", "trick-of-trip") in ui_steps(asking)
+    assert ("cancel-discard", "trick-of-trip") in ui_steps(asking)
+    assert ("resume", "trick-of-trip") not in ui_steps(asking)
+    assert ("resume", "magic-trick-baker") in ui_steps(asking)
+
+
+@pytest.mark.parametrize(
+    ("slot", "save"),
+    [
+        ("trickbook", {"format": 1, "game": "<b>x</b>", "players": 2, "seed": 1, "history": []}),
+        ("trickbook", {**saved_game(), "game": "trick-of-trip"}),  # under another game's key
+        ("earlier", {"format": 1, "game": "<img src=x onerror=alert(1)>", "history": []}),
+        ("earlier", {"broken": True}),
+    ],
+)
+def test_nothing_read_from_a_damaged_save_is_shown(slot: str, save: object) -> None:
+    box = resume_box(save, slot)
+    assert "could not be read" in box.text()
+    assert "<" not in box.text() and "Trick of Trip" not in box.text()
+    assert ("resume", slot) not in ui_steps(box)
+
+
+def test_an_earlier_versions_save_kept_apart_is_offered_to_export() -> None:
+    text = resume_box(saved_game(), "earlier").text()
+    assert "Trick of Trip (nuun): an older game (4 players, 1 move), saved by an earlier" in text
+    assert "resume" not in [step for step, _ in ui_steps(resume_box(saved_game(), "earlier"))]
 
 
 def test_save_restores_the_same_observation() -> None:
@@ -225,7 +305,7 @@ def test_broken_saves_are_refused_clearly(save: object, message: str) -> None:
 )
 def test_the_lobby_offers_no_resume_for_a_save_of_the_wrong_shape(save: object) -> None:
     """A history of 5 made the lobby's len() raise, and the app failed on every boot."""
-    box = str(resume_box(save))
+    box = str(resume_box(save, "trickbook"))
     assert "could not be read" in box
     assert "'resume'" not in box and "discard-save" in box
 
@@ -360,5 +440,7 @@ def test_the_setup_of_a_fixed_size_table_counts_its_bots() -> None:
 
 def test_the_lobby_says_which_magic_trick_is_in_progress() -> None:
     """Two games are called Magic Trick: the lobby's resume offer names the designer."""
-    text = resume_box(Session("magic-trick-baker", 2, 7, "hard").to_save()).text()
+    text = resume_box(
+        Session("magic-trick-baker", 2, 7, "hard").to_save(), "magic-trick-baker"
+    ).text()
     assert "a game of Magic Trick (Andrew Ulysses Baker) in progress" in text

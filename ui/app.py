@@ -93,7 +93,9 @@ class App:
         self.proxies: list[Any] = []
         self.tasks: list[Any] = []  # running tasks, kept referenced until done
         self.embed_game: str | None = None  # set in embed mode (embed.html): one game only
-        self.saves = Saves()
+        self.saves = Saves()  # one save per game (an embedded frame: its game's only)
+        self.confirming: str | None = None  # the saved game whose discard is being asked
+        self.pending: tuple[Any, ...] | None = None  # a new game waiting for the answer
 
     @property
     def session(self) -> Session | None:
@@ -124,7 +126,8 @@ class App:
             notice(" ".join(req.messages))
         if document.body.getAttribute("data-mode") == "embed":
             self.embed_game = req.game_id
-            self.saves = Saves(saves.embed_save_key(req.game_id))
+            self.saves = Saves.embedded(req.game_id)
+        self.saves.migrate()  # an earlier version's single save, to its game's key
         self.route(req)
         document.body.setAttribute("data-app-state", "ready")
 
@@ -133,11 +136,11 @@ class App:
             self.spawn(open_rules(req.rules))
         if req.game_id and req.start:
             self.link = req
-            save = self.saves.read()
+            save = self.saves.read(req.game_id)  # only this game's: others' are not at stake
             if save is None:
                 self.start_link()
-            elif not (link_continues(req, save) and self.resume()):
-                self.show_link_conflict(save)
+            elif not (link_continues(req, save) and self.resume(req.game_id)):
+                self.show_conflict(req.game_id, save, linked=True)
         elif req.game_id:
             self.show_setup(req.game_id)
         else:
@@ -184,14 +187,17 @@ class App:
         if not self.embed_game:  # a reload resumes this game instead of asking again
             window.history.replaceState(None, "", deal_link(session))
 
-    def show_link_conflict(self, save: Any) -> None:
-        """A link would deal over an unfinished game: resume it, or start the link's."""
-        assert self.link is not None and self.link.game_id is not None
-        linked = pygame_rules.get_game(self.link.game_id)
-        screen = screens.link_conflict_screen(save, linked, saves.restorable(save))
+    def show_conflict(self, game_id: str, save: Any, linked: bool) -> None:
+        """A link (`linked`) or the setup form would deal over the unfinished saved game of
+        the same game: resume it, or start the new one (which replaces it)."""
+        game = pygame_rules.get_game(game_id)
+        back = None if linked else "Back" if self.embed_game else "Back to games"
+        restorable = saves.restorable(save, game_id)
+        screen = screens.conflict_screen(save, game, restorable, linked, back)
         self.show_form(screen, "A game is in progress — Trick Table")
 
     def show_lobby(self) -> None:
+        self.confirming = None
         if self.embed_game:
             self.show_setup(self.embed_game)
             return
@@ -202,17 +208,24 @@ class App:
         document.title = "Trick Table"
 
     def show_resume(self) -> None:
-        """Redraw the offer to resume (the lobby's, or an embedded frame's setup screen's)
+        """Redraw the offers to resume (the lobby's, or an embedded frame's setup screen's)
         and the statistics."""
         box = by_id("resume")
         if box:
-            mount(box, screens.resume_box(self.saves.read()))
+            mount(box, self.resume_offer())
             show_stats()
+
+    def resume_offer(self) -> Any:
+        """The lobby's list of saved games; an embedded frame's one saved game."""
+        if self.embed_game:
+            slot = self.embed_game
+            return screens.resume_box(self.saves.read(slot), slot, self.confirming == slot)
+        return screens.saved_games(self.saves.entries(), self.confirming)
 
     def show_setup(self, game_id: str) -> None:
         game = pygame_rules.get_game(game_id)
         if self.embed_game:  # a frame has no lobby: its saved game is offered here
-            screen = screens.setup_screen(game, resume=screens.resume_box(self.saves.read()))
+            screen = screens.setup_screen(game, resume=self.resume_offer())
         else:
             embed_url = str(window.URL.new(f"embed.html?game={game.id}", window.location.href).href)
             screen = screens.setup_screen(game, embed_url)
@@ -226,10 +239,23 @@ class App:
         session.log.append(f"New game of {session.game.title}, seed {seed}.")
         self.sit_down(session)
 
-    def resume(self) -> bool:
-        """Rebuild the saved game and sit down at it; False (and a notice) if it is damaged."""
+    def start_new(
+        self, game_id: str, players: int, seed: int, level: str, options: dict[str, Any]
+    ) -> None:
+        """Start a game, unless it would replace an unfinished saved game of the same game:
+        then ask first (other games' saves are not at stake)."""
+        save = self.saves.read(game_id)
+        if save is None:
+            self.start_game(game_id, players, seed, level, options)
+        else:
+            self.pending = (game_id, players, seed, level, options)
+            self.show_conflict(game_id, save, linked=False)
+
+    def resume(self, slot: str) -> bool:
+        """Rebuild the saved game in `slot` (a game id) and sit down at it; False (and a
+        notice) if it is damaged."""
         try:
-            session = self.saves.load()
+            session = self.saves.load(slot)
         except SaveError as exc:
             notice(
                 f"That saved game could not be restored: {exc}. It is kept so you can export it."
@@ -345,14 +371,19 @@ class App:
             if not self.embed_game:
                 window.history.replaceState(None, "", "./")
         elif name == "again" and s is not None:
-            self.start_game(s.game_id, s.players, new_seed(), s.level, s.options)
+            self.start_new(s.game_id, s.players, new_seed(), s.level, s.options)
         elif name == "export-stats":
             download("trick-table-stats.json", json.dumps(saves.read_stats()))
         elif name == "copy-embed":
             self.spawn(copy_embed_code())
         elif name == "resume":
             by_id("notice").hidden = True  # whatever it said was about before
-            if self.resume() and self.link is not None and not self.embed_game and self.session:
+            if (
+                self.resume(value or self.embed_game or "")
+                and self.link is not None
+                and not self.embed_game
+                and self.session
+            ):
                 # Came by a link to another deal: the address becomes this one's, so a
                 # reload resumes it instead of asking again.
                 window.history.replaceState(None, "", deal_link(self.session))
@@ -360,11 +391,24 @@ class App:
             self.start_link()
         elif name in ("link-watch", "link-continue") and self.link and self.link.history:
             self.open_position(name == "link-watch")
-        elif name == "discard-save":
-            self.saves.discard()
+        elif name == "start-new" and self.pending is not None:
+            self.start_game(*self.pending)
+        elif name == "discard-save":  # first ask
+            self.confirming = value or self.embed_game or ""
             self.show_resume()
+            focus("#resume .discard-question")
+        elif name == "confirm-discard":
+            self.saves.discard(value or self.embed_game or "")
+            self.confirming = None
+            self.show_resume()
+            focus("#resume [data-ui=resume], #lobby [data-ui=play], #screen [data-ui=start]")
+        elif name == "cancel-discard":
+            self.confirming = None
+            self.show_resume()
+            focus(f'#resume [data-ui=discard-save][data-value="{value}"]')
         elif name == "export-save":
-            download("trick-table-save.json", self.saves.raw())
+            slot = value or self.embed_game or ""
+            download(f"trick-table-save-{slot}.json", self.saves.raw(slot))
         else:
             return self.table is not None and self.table.ui_step(name, value)
         return True
@@ -375,11 +419,18 @@ class App:
         if choice is None:
             notice(f"A deal number is a whole number up to {MAX_SEED}.")
         else:
-            self.start_game(game.id, *choice)
+            self.start_new(game.id, *choice)
 
     def spawn(self, coroutine: Any) -> None:
         self.tasks = [task for task in self.tasks if not task.done()]
         self.tasks.append(asyncio.create_task(coroutine))
+
+
+def focus(selector: str) -> None:
+    """Focus the first element `selector` finds (after a redraw took the focused one)."""
+    node = document.querySelector(selector)
+    if node:
+        node.focus()
 
 
 APP = App()

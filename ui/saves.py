@@ -1,4 +1,4 @@
-"""What one page keeps on this device: the game in progress, the statistics, the settings.
+"""What one page keeps on this device: the games in progress, the statistics, the settings.
 
 Pure Python over `ui/storage.py` (which degrades to "nothing stored" where storage is
 missing or blocked), so CPython tests drive it with a dict-backed stand-in.
@@ -6,17 +6,19 @@ missing or blocked), so CPython tests drive it with a dict-backed stand-in.
 
 from __future__ import annotations
 
+import pygame_rules
+
 from . import storage
 from .params import SPEEDS
-from .session import SaveError, Session
+from .session import SaveError, Session, check_save
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
 # What `Saves.other_tab` says the page should do about a change made in another tab.
-IGNORE = "ignore"  # not our save
-REDRAW = "redraw"  # keep what is on screen; redraw the offer to resume
+IGNORE = "ignore"  # not our save, or another game's while a game is played here
+REDRAW = "redraw"  # keep what is on screen; redraw the offers to resume
 LEAVE = "leave"  # leave the game in progress (it is out of date), and say why
 
 ENDED_ELSEWHERE = "This game was finished or discarded in another tab or window."
@@ -25,15 +27,27 @@ MOVED_ELSEWHERE = (
 )
 
 
+# The slot of a save still under storage.SAVE_KEY, where versions before one save per game
+# kept the full app's only save: `Saves.migrate` moves it to its game's key when it can.
+EARLIER = "earlier"
+
+
+def save_key(game_id: str) -> str:
+    """The storage key of the full app's saved game of `game_id` (one per game)."""
+    return f"{storage.SAVE_KEY}.{game_id}"
+
+
 def embed_save_key(game_id: str | None) -> str:
     """The storage key of an embedded frame's saved game: a frame in a blog post keeps its
-    own game of `game_id`, apart from the full app's (storage.SAVE_KEY) and other games'."""
+    own game of `game_id`, apart from the full app's (`save_key`) and other games'."""
     return f"{storage.SAVE_KEY}.embed.{game_id}"
 
 
-def restorable(save: Any) -> bool:
-    """Whether a stored save rebuilds a game: its shape, and its moves replaying."""
+def restorable(save: Any, game_id: str | None = None) -> bool:
+    """Whether a stored save rebuilds a game (of `game_id`, when given: the save was found
+    under that game's key): its shape, and its moves replaying."""
     try:
+        check_save(save, game_id)
         Session.from_save(save)
     except SaveError:
         return False
@@ -79,54 +93,110 @@ def record_stats(session: Session) -> None:
 
 
 class Saves:
-    """The saved game of one page (the full app's, or an embedded frame's: `key`)."""
+    """The saved games of one page, one per slot: the full app keeps one per game (the slot
+    is the game id, the key `save_key`), so starting a game never touches another game's;
+    an embedded frame keeps only its own game's (`Saves.embedded`). The full app also reads
+    the single key of earlier versions (slot EARLIER) until `migrate` has moved it."""
 
-    def __init__(self, key: str = storage.SAVE_KEY) -> None:
-        self.key = key
+    def __init__(self, slots: list[tuple[str, str]] | None = None) -> None:
+        if slots is None:
+            slots = [(g, save_key(g)) for g in pygame_rules.GAME_IDS]
+            slots.append((EARLIER, storage.SAVE_KEY))
+        self.slots = slots  # (slot, storage key), in the order the lobby lists them
         self._recorded: Session | None = None  # the finished game already in the stats
 
-    def read(self) -> Any:
+    @classmethod
+    def embedded(cls, game_id: str | None) -> Saves:
+        return cls([(str(game_id), embed_save_key(game_id))])
+
+    def key(self, slot: str) -> str | None:
+        """The storage key of `slot` (None: this page keeps no such save)."""
+        for name, key in self.slots:
+            if name == slot:
+                return key
+        return None
+
+    def read(self, slot: str) -> Any:
         """The saved game as stored (None: none; an unreadable one: a marker dict)."""
+        key = self.key(slot)
         try:
-            return storage.read_json(self.key)
+            return None if key is None else storage.read_json(key)
         except ValueError:
             return {"broken": True}
 
-    def raw(self) -> str:
-        """The stored text, for export ("" when there is none)."""
-        return storage.read_raw(self.key) or ""
+    def entries(self) -> list[tuple[str, Any]]:
+        """(slot, save as `read` gives it) for every save stored, in the lobby's order."""
+        return [(slot, self.read(slot)) for slot, key in self.slots if storage.read_raw(key)]
 
-    def load(self) -> Session:
+    def raw(self, slot: str) -> str:
+        """The stored text, for export ("" when there is none)."""
+        key = self.key(slot)
+        return (storage.read_raw(key) if key else None) or ""
+
+    def load(self, slot: str) -> Session:
         """The saved game, rebuilt by replaying its moves; SaveError says what is wrong
-        (storage is left as it is, so a damaged save can still be exported)."""
+        (storage is left as it is, so a damaged save can still be exported). Only a game's
+        own slot is resumed: a save under the earlier key is moved there first."""
+        key = self.key(slot)
+        if key is None or slot == EARLIER:
+            raise SaveError("there is no such saved game")
         try:
-            data = storage.read_json(self.key)
+            data = storage.read_json(key)
         except ValueError as exc:
             raise SaveError(str(exc)) from None
+        if data is None:
+            raise SaveError("it is no longer there (finished or discarded in another tab?)")
+        check_save(data, slot)
         return Session.from_save(data)
 
-    def discard(self) -> None:
-        storage.write_raw(self.key, None)
+    def discard(self, slot: str) -> None:
+        key = self.key(slot)
+        if key is not None:
+            storage.write_raw(key, None)
 
     def store(self, session: Session) -> None:
-        """After a move: save the game in progress; a finished game is no longer offered to
-        resume, and goes into the statistics (once)."""
-        if not session.is_over():
-            storage.write_json(self.key, session.to_save())
+        """After a move: save the game in progress under its game's key; a finished game is
+        no longer offered to resume, and goes into the statistics (once)."""
+        key = self.key(session.game_id)
+        if key is None:  # not this page's game (an embed's link named none)
             return
-        self.discard()
+        if not session.is_over():
+            storage.write_json(key, session.to_save())
+            return
+        storage.write_raw(key, None)
         if self._recorded is not session and not session.practice:  # practice: not counted
             self._recorded = session
             record_stats(session)
+
+    def migrate(self) -> None:
+        """Move the save of an earlier version (one save for all games) to its game's key,
+        as it is, so an upgrade loses no game. A damaged one, or one whose game already has
+        a save under its own key, stays where it is: the lobby shows it, to export or
+        discard."""
+        old = self.key(EARLIER)
+        raw = storage.read_raw(old) if old else None
+        if old is None or raw is None:
+            return
+        try:
+            data = storage.parse_json(raw)
+            check_save(data)
+        except ValueError:  # SaveError too
+            return
+        key = self.key(data["game"])
+        if key is not None and storage.read_raw(key) is None and storage.write_raw(key, raw):
+            storage.write_raw(old, None)
 
     def other_tab(self, key: Any, value: Any, session: Session | None) -> tuple[str, str]:
         """What to do when another tab changed storage (`key` None: it cleared it; `value`
         None: it removed the key): IGNORE, REDRAW, or LEAVE with what to tell the player.
 
-        A game in progress here is then out of date: it is left before its next move
-        overwrites the other tab's. A finished one stays on screen."""
-        if isinstance(key, str) and key != self.key:
+        A game in progress here is out of date when its own save changed: it is left
+        before its next move overwrites the other tab's. Another game's save changing does
+        not concern it. A finished game stays on screen."""
+        if isinstance(key, str) and all(key != k for _, k in self.slots):
             return IGNORE, ""
         if session is None or session.is_over():
             return REDRAW, ""
+        if isinstance(key, str) and key != self.key(session.game_id):
+            return IGNORE, ""
         return LEAVE, MOVED_ELSEWHERE if isinstance(value, str) else ENDED_ELSEWHERE

@@ -9,6 +9,7 @@ from pygame_rules.words import plural
 
 from . import tables
 from .games import table_for
+from .saves import EARLIER
 from .session import LEVEL_HELP, LEVEL_NAMES, PLAYER_LEVELS, SaveError, Session, check_save
 from .vdom import El, h
 from .widgets import action_json, log_panel, ui_button
@@ -163,26 +164,39 @@ def setup_screen(
     )
 
 
-def link_conflict_screen(save: Any, linked: pygame_rules.Game, restorable: bool) -> El:
-    """Before a link's deal replaces an unfinished saved game, or one that cannot be
-    restored (`restorable` False: unreadable, or its moves no longer replay): ask."""
-    linked_name = f"{linked.title} ({linked.designer})"  # two games are called Magic Trick
+def conflict_screen(
+    save: Any,
+    game: pygame_rules.Game,
+    restorable: bool,
+    linked: bool = True,
+    back: str | None = None,
+) -> El:
+    """Before a new game of `game` (a link's, or the setup form's: `linked` False) replaces
+    its unfinished saved game, or one that cannot be restored (`restorable` False:
+    unreadable, or its moves no longer replay): ask. `back` labels a way back, if any."""
+    name = f"{game.title} ({game.designer})"  # two games are called Magic Trick
+    starting = "the linked game" if linked else "a new game"
+    if not restorable or save.get("game") != game.id:  # (each game keeps its own save)
+        starting = f"{starting} of {name}"
     if not restorable:
         text = (
             "A saved game could not be read (it is damaged or from another version). "
-            f"Starting the linked game of {linked_name} replaces it: export it first to "
-            "keep it."
+            f"Starting {starting} replaces it: export it first to keep it."
         )
         resume = None
     else:
         kept = pygame_rules.get_game(save["game"])
-        moves = plural(len(save["history"]), "move")
         text = (
-            f"You have a game of {kept.title} ({kept.designer}) in progress ({moves}). "
-            f"Starting the linked game of {linked_name} ends it."
+            f"You have a game of {kept.title} ({kept.designer}) in progress "
+            f"({progress(save)}). Starting {starting} ends it."
         )
-        resume = ui_button("resume", "Resume my game", cls="btn primary")
-    start = ui_button("start-link", "Start the linked game", cls="btn" if resume else "btn primary")
+        resume = ui_button("resume", "Resume my game", value=game.id, cls="btn primary")
+    label = "Start the linked game" if linked else "Start a new game"
+    start = ui_button(
+        "start-link" if linked else "start-new",
+        label,
+        cls="btn" if resume else "btn primary",
+    )
     return h(
         "section",
         {"class": "setup link-conflict", "aria-labelledby": "conflict-title"},
@@ -193,7 +207,8 @@ def link_conflict_screen(save: Any, linked: pygame_rules.Game, restorable: bool)
             {"class": "setup-buttons"},
             resume,
             start,
-            ui_button("export-save", "Export save"),
+            ui_button("export-save", "Export save", value=game.id),
+            ui_button("lobby", back) if back else None,
         ),
     )
 
@@ -434,35 +449,107 @@ def game_over_screen(session: Session, view: tables.TableView) -> El:
     )
 
 
-def resume_box(save: Any) -> El:
-    """The lobby's offer to resume a saved game (or explain a broken save)."""
+def progress(save: Any) -> str:
+    """How far a saved game (of a checked shape) is: "3 players, 12 moves"."""
+    return f"{plural(save['players'], 'player')}, {plural(len(save['history']), 'move')}"
+
+
+def resume_box(save: Any, slot: str, confirming: bool = False, listed: bool = False) -> El:
+    """The offer to resume the saved game in `slot` (a game id, or saves.EARLIER), with
+    export and discard; or, `confirming`, the question before it is discarded. `listed`:
+    one of the lobby's list (shorter words, smaller buttons). Nothing read from the save
+    is shown but its game's name and numbers of a checked shape."""
     if save is None:
         return h("div", {})
+    game_id = None if slot == EARLIER else slot
+    game = pygame_rules.get_game(game_id) if game_id in pygame_rules.GAME_IDS else None
     try:
-        check_save(save)
+        check_save(save, game_id)
     except SaveError:
+        shape_ok = False
+    else:
+        shape_ok = True
+        game = pygame_rules.get_game(save["game"])
+    # Two games share the title Magic Trick: the designer tells them apart.
+    name = f"{game.title} ({game.designer})" if game is not None else ""
+    value = slot if game_id is None else game_id
+    btn = "btn small" if listed else "btn"
+    if confirming:
+        what = f"your game of {name}" if shape_ok else "this saved game"
         return h(
             "div",
-            {"class": "resume broken", "role": "alert"},
+            {"class": "resume confirming", "data-slot": slot},
             h(
                 "p",
-                {},
-                "A saved game could not be read (it is damaged or from another "
-                "version). It is kept so you can export it.",
+                {"class": "discard-question", "tabindex": "-1"},
+                f"Discard {what}? It cannot be brought back.",
             ),
-            ui_button("export-save", "Export save"),
-            ui_button("discard-save", "Discard it"),
+            ui_button("confirm-discard", "Discard it", value=value, cls=f"{btn} danger"),
+            ui_button("cancel-discard", "Keep it", value=value, cls=f"{btn} primary"),
         )
-    game = pygame_rules.get_game(save["game"])
-    moves = plural(len(save["history"]), "move")
+    export = ui_button(
+        "export-save",
+        "Export save",
+        value=value,
+        cls=btn,
+        aria_label=f"Export save of {name}" if name else None,
+    )
+    discard = ui_button(
+        "discard-save",
+        "Discard…",
+        value=value,
+        cls=btn,
+        aria_label=f"Discard {name}" if name else None,
+    )
+    if not shape_ok or game_id is None:
+        if shape_ok:  # an earlier version's save, left because its game has a newer one
+            words = (
+                f"an older game ({progress(save)}), saved by an earlier version of this app "
+                "and kept apart from your game in progress. Export it to keep it."
+            )
+        else:
+            words = (
+                "could not be read (it is damaged or from another version). It is kept so "
+                "you can export it."
+            )
+        if listed or shape_ok:
+            text = [h("strong", {}, name or "A saved game"), ": ", words]
+        else:
+            text = ["A saved game", f" of {name} " if name else " ", words]
+        return h(
+            "div",
+            {"class": "resume broken", "role": "alert", "data-slot": slot},
+            h("p", {}, text),
+            export,
+            discard,
+        )
+    if listed:
+        text = [h("strong", {}, name), f": {progress(save)} so far"]
+    else:
+        text = [f"You have a game of {name} in progress ({progress(save)})."]
     return h(
         "div",
-        {"class": "resume"},
-        # Two games share the title Magic Trick: the designer tells them apart.
-        h("p", {}, f"You have a game of {game.title} ({game.designer}) in progress ({moves})."),
-        ui_button("resume", "Resume", cls="btn primary"),
-        ui_button("export-save", "Export save"),
-        ui_button("discard-save", "Discard it"),
+        {"class": "resume", "data-slot": slot},
+        h("p", {}, text),
+        ui_button(
+            "resume", "Resume", value=value, cls=f"{btn} primary", aria_label=f"Resume {name}"
+        ),
+        export,
+        discard,
+    )
+
+
+def saved_games(entries: list[tuple[str, Any]], confirming: str | None = None) -> El:
+    """The lobby's list of saved games, one per game: (slot, save) as `Saves.entries`
+    gives them; `confirming` is the slot whose discard is being asked about."""
+    if not entries:
+        return h("div", {})
+    title = "Your game in progress" if len(entries) == 1 else "Your games in progress"
+    return h(
+        "section",
+        {"class": "saved-games", "aria-labelledby": "saved-title"},
+        h("h3", {"id": "saved-title"}, title),
+        [resume_box(save, slot, slot == confirming, listed=True) for slot, save in entries],
     )
 
 

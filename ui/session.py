@@ -363,16 +363,19 @@ class Session:
         return session
 
 
-def check_save(data: Any) -> None:
-    """SaveError unless `data` has a save's shape: format, a known game, whole numbers for
-    players and seed, a list of moves (their legality is checked by replaying them)."""
+def check_save(data: Any, game_id: str | None = None) -> None:
+    """SaveError unless `data` has a save's shape: format, a known game (`game_id`, when
+    given: the save was found under that game's key), whole numbers for players and seed,
+    a list of moves (their legality is checked by replaying them)."""
     if not isinstance(data, dict):
         raise SaveError("the save is not a game record")
     if data.get("format") != SAVE_VERSION:
         raise SaveError(f"the save has an unknown format version ({data.get('format')!r})")
-    game_id = data.get("game")
-    if game_id not in [g.id for g in pygame_rules.list_games()]:
-        raise SaveError(f"the save is for an unknown game ({str(game_id)[:40]!r})")
+    saved = data.get("game")
+    if saved not in [g.id for g in pygame_rules.list_games()]:
+        raise SaveError(f"the save is for an unknown game ({str(saved)[:40]!r})")
+    if game_id is not None and saved != game_id:
+        raise SaveError("the save is for another game than the one it is kept for")
     for key in ("players", "seed"):
         if type(data.get(key)) is not int or data[key] < 0:
             raise SaveError(f"the save is damaged: its {key} is not a whole number")

@@ -392,6 +392,9 @@ def play_to_end(
         "resume",
         "export-save",
         "discard-save",
+        "confirm-discard",
+        "cancel-discard",
+        "start-new",
         "start",
         "play",
     )

@@ -30,8 +30,8 @@ def serious_violations(page: Page) -> list[str]:
     ]
 
 
-def history_length(page: Page) -> int:
-    save = page.evaluate("localStorage.getItem('pygame-table.save')")
+def history_length(page: Page, game_id: str) -> int:
+    save = page.evaluate(f"localStorage.getItem('pygame-table.save.{game_id}')")
     return len(json.loads(save)["history"]) if save else 0
 
 
@@ -66,7 +66,7 @@ def test_a_move_can_be_made_with_the_keyboard_alone(
         play_to_end(page, pick_seed=step, max_steps=1, must_end=False)
     legal = human_actions(page)
     assert legal, "no legal-move control appeared"
-    before = history_length(page)
+    before = history_length(page, game_id)
     for _ in range(300):
         page.keyboard.press("Tab")
         focused = page.evaluate("document.activeElement.getAttribute('data-action')")
@@ -80,7 +80,8 @@ def test_a_move_can_be_made_with_the_keyboard_alone(
     page.keyboard.press("Enter")
     expect(page.locator("body")).to_have_attribute("data-app-state", "ready")
     page.wait_for_function(
-        f"JSON.parse(localStorage.getItem('pygame-table.save') || '{{\"history\": []}}')"
+        f"JSON.parse(localStorage.getItem('pygame-table.save.{game_id}')"
+        f" || '{{\"history\": []}}')"
         f".history.length > {before}"
     )
     # Focus stays on the table (it fell to <body>, and the next move took 5 to 16 Tabs):

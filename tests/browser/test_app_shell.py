@@ -126,7 +126,7 @@ def test_reload_resumes_the_same_table(phone: StrictPage, site_url: str) -> None
     play_to_end(page, max_steps=12, must_end=False)
     page.wait_for_selector(".table-screen:not([data-waiting])")
     before = page.locator(".board").inner_text()
-    save = json.loads(page.evaluate("localStorage.getItem('pygame-table.save')"))
+    save = json.loads(page.evaluate("localStorage.getItem('pygame-table.save.trick-of-trip')"))
     assert save["game"] == "trick-of-trip" and save["history"]
     page.goto(site_url)
     page.wait_for_selector("body[data-app-state=ready]", timeout=60_000)
@@ -137,7 +137,7 @@ def test_reload_resumes_the_same_table(phone: StrictPage, site_url: str) -> None
 
 def test_a_link_never_deals_over_a_game_in_progress(phone: StrictPage, site_url: str) -> None:
     page = phone.page
-    stored = "localStorage.getItem('pygame-table.save')"
+    stored = "localStorage.getItem('pygame-table.save.trick-of-trip')"
     open_app(page, site_url + "?game=trick-of-trip&players=3&seed=5&speed=instant")
     play_to_end(page, max_steps=12, must_end=False)
     page.wait_for_selector(".table-screen:not([data-waiting])")
@@ -151,8 +151,8 @@ def test_a_link_never_deals_over_a_game_in_progress(phone: StrictPage, site_url:
     page.wait_for_selector(".table-screen:not([data-waiting])")
     assert page.locator(".board").inner_text() == before
 
-    other = site_url + "?game=magic-trick-baker&seed=1&speed=instant"
-    open_app(page, other)  # another deal: asked first, and the save is untouched
+    other = site_url + "?game=trick-of-trip&players=3&seed=6&speed=instant"
+    open_app(page, other)  # another deal of the game: asked first, and the save is untouched
     expect(page.locator("#conflict-title")).to_be_focused()
     expect(page.locator("#screen")).to_contain_text("a game of Trick of Trip (nuun) in progress")
     assert page.evaluate(stored) == saved
@@ -166,9 +166,14 @@ def test_a_link_never_deals_over_a_game_in_progress(phone: StrictPage, site_url:
 
     open_app(page, other)
     page.click("[data-ui=start-link]")
+    page.wait_for_selector(".table-screen[data-game=trick-of-trip]")  # saved as it is drawn
+    replaced = page.evaluate(stored)
+    assert json.loads(replaced)["seed"] == 6
+
+    # A link to another game deals at once: each game keeps its own save.
+    open_app(page, site_url + "?game=magic-trick-baker&seed=1&speed=instant")
     page.wait_for_selector(".table-screen[data-game=magic-trick-baker]")
-    page.wait_for_selector(".table-screen:not([data-waiting])")
-    assert json.loads(page.evaluate(stored))["game"] == "magic-trick-baker"
+    assert page.evaluate(stored) == replaced
 
 
 def test_setup_gives_the_embed_code_to_copy(phone: StrictPage, site_url: str) -> None:
@@ -187,7 +192,7 @@ def test_a_game_that_went_on_in_another_tab_is_never_overwritten(
     phone: StrictPage, site_url: str
 ) -> None:
     first = phone.page
-    stored = "localStorage.getItem('pygame-table.save')"
+    stored = "localStorage.getItem('pygame-table.save.trick-of-trip')"
     open_app(first, site_url + "?game=trick-of-trip&players=3&seed=5&speed=instant")
     play_to_end(first, max_steps=8, must_end=False)
     first.wait_for_selector(".table-screen:not([data-waiting])")
@@ -201,7 +206,8 @@ def test_a_game_that_went_on_in_another_tab_is_never_overwritten(
     # The first tab left its out-of-date table, and says why; the save is the second's.
     expect(first.locator("#notice")).to_contain_text("went on in another tab")
     expect(first.locator("#lobby")).to_be_visible()
-    expect(first.locator("#resume")).to_contain_text(f"({len(json.loads(newer)['history'])} moves)")
+    moves = len(json.loads(newer)["history"])
+    expect(first.locator("#resume")).to_contain_text(f"3 players, {moves} moves so far")
     assert first.evaluate(stored) == newer
     first.click("[data-ui=resume]")
     first.wait_for_selector(".table-screen:not([data-waiting])")
@@ -210,6 +216,7 @@ def test_a_game_that_went_on_in_another_tab_is_never_overwritten(
     # The second tab, back in the lobby, discards the game: the first says so.
     second.click("[data-ui=lobby]")
     second.click("[data-ui=discard-save]")
+    second.click("[data-ui=confirm-discard]")  # discarding asks first
     expect(first.locator("#notice")).to_contain_text("finished or discarded in another tab")
     expect(first.locator("#lobby")).to_be_visible()
     second.close()
@@ -222,7 +229,7 @@ def test_a_finished_game_stays_when_another_tab_deals(phone: StrictPage, site_ur
     second = first.context.new_page()
     open_app(second, site_url + "?game=magic-trick-baker&seed=1&speed=instant")
     second.wait_for_selector(".table-screen:not([data-waiting])")
-    assert second.evaluate("localStorage.getItem('pygame-table.save')")
+    assert second.evaluate("localStorage.getItem('pygame-table.save.magic-trick-baker')")
     first.wait_for_timeout(500)  # a storage event, had it been acted on, would have by now
     expect(first.locator("[data-testid=game-over]")).to_be_visible()
     expect(first.locator("#notice")).to_be_hidden()
@@ -236,8 +243,12 @@ def test_a_save_whose_moves_no_longer_replay_offers_no_resume(
     page.goto(site_url)
     save = Session("trick-of-trip", 3, 5).to_save()
     save["history"] = [[0, {"type": "bogus"}]]  # the right shape; the move is not legal
+    # Under the key of versions before one save per game: moved, as it is, to its game's.
     page.evaluate("s => localStorage.setItem('pygame-table.save', s)", json.dumps(save))
     open_app(page, site_url + "?game=trick-of-trip&players=3&seed=5")
+    moved = page.evaluate("localStorage.getItem('pygame-table.save.trick-of-trip')")
+    assert moved == json.dumps(save)
+    assert page.evaluate("localStorage.getItem('pygame-table.save')") is None
     expect(page.locator("#notice")).to_contain_text("could not be restored")
     expect(page.locator("#screen")).to_contain_text("could not be read")
     expect(page.locator("#screen [data-ui=resume]")).to_have_count(0)
@@ -246,29 +257,33 @@ def test_a_save_whose_moves_no_longer_replay_offers_no_resume(
 
 
 @pytest.mark.parametrize(
-    "stored",
+    ("key", "stored"),
     [
-        "{not json",
+        # Under the key of versions before one save per game: it cannot be moved, so stays.
+        ("pygame-table.save", "{not json"),
         # 10,000 brackets overflowed the JavaScript stack: Pyodide died on every boot.
-        "[" * 10_000,
+        ("pygame-table.save.trick-of-trip", "[" * 10_000),
         # Well-formed, wrong types: len(5) raised in the lobby on every boot.
-        '{"format":1,"game":"trickbook","players":2,"seed":1,"history":5}',
+        (
+            "pygame-table.save.trickbook",
+            '{"format":1,"game":"trickbook","players":2,"seed":1,"history":5}',
+        ),
     ],
     ids=["not-json", "deeply-nested", "wrong-types"],
 )
 def test_corrupted_save_gives_a_message_and_the_lobby_still_works(
-    phone: StrictPage, site_url: str, stored: str
+    phone: StrictPage, site_url: str, key: str, stored: str
 ) -> None:
     page = phone.page
     page.goto(site_url)
-    page.evaluate("s => localStorage.setItem('pygame-table.save', s)", stored)
+    page.evaluate("([k, s]) => localStorage.setItem(k, s)", [key, stored])
     page.evaluate("localStorage.setItem('pygame-table.settings', '{\"speed\": [\"fast\"]}')")
     page.reload()
     page.wait_for_selector("body[data-app-state=ready]", timeout=60_000)
     expect(page.locator(".resume.broken")).to_contain_text("could not be read")
     page.click('[data-ui=play][data-value="trick-of-trip"]')
     expect(page.locator("#setup-title")).to_be_visible()
-    assert page.evaluate("localStorage.getItem('pygame-table.save')") == stored
+    assert page.evaluate("k => localStorage.getItem(k)", key) == stored
 
 
 def test_statistics_import_checks_the_file(phone: StrictPage, site_url: str, tmp_path) -> None:

@@ -29,7 +29,7 @@ def test_full_game_by_clicks(phone: StrictPage, site_url: str, players: int) -> 
     assert final_scores(page) == replayed_scores(page)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     # The finished game is counted in the lobby's statistics, and its save is gone.
-    assert page.evaluate("localStorage.getItem('pygame-table.save')") is None
+    assert page.evaluate("localStorage.getItem('pygame-table.save.trick-of-trip')") is None
     page.click("[data-testid=game-over] [data-ui=lobby]")
     page.click(".stats summary")
     row = page.locator(".stats tr", has_text="Trick of Trip")
