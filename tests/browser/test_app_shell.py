@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -332,7 +333,10 @@ def test_hint_marks_the_move_a_bot_would_make(phone: StrictPage, site_url: str) 
     # The reason is told under the prompt, in view with the hinted control on a phone.
     note = page.locator("#screen .prompt .hint-note")
     expect(note).to_contain_text("Normal bot")
-    expect(note).to_contain_text("Why: the search")
+    # The game's reason first (the draft's split), then what the search tried.
+    expect(note).to_contain_text(
+        re.compile(r"Why: offers .+\(tried in \d+ of \d+ imagined games\)")
+    )
     expect(note).to_be_in_viewport()
     expect(hinted).to_be_in_viewport()
     expect(page.locator("#notice")).to_be_hidden()  # no "Thinking about your move…" left
