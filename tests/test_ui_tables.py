@@ -29,7 +29,17 @@ from ui.vdom import El
 
 GAMES = [g.id for g in playable_games()]
 # The table bar's steps, handled by the page (ui/game_screen.py), not the game's table.
-TABLE_BAR = ("rules", "share", "lobby", "hint", "undo", "undo-confirm", "undo-cancel")
+TABLE_BAR = (
+    "rules",
+    "share",
+    "lobby",
+    "hint",
+    "undo",
+    "undo-confirm",
+    "undo-cancel",
+    "last-trick",
+    "review",
+)
 Check = Callable[[El], None]
 
 
@@ -48,9 +58,7 @@ def drawn(session: Session, local: dict, check: Check | None = None) -> tuple[li
         json.loads(el.attrs["data-action"]) for el in tree.walk() if "data-action" in el.attrs
     ]
     game_ui = [
-        el
-        for el in tree.walk()
-        if "data-ui" in el.attrs and el.attrs["data-ui"] not in TABLE_BAR
+        el for el in tree.walk() if "data-ui" in el.attrs and el.attrs["data-ui"] not in TABLE_BAR
     ]
     return actions, game_ui
 
