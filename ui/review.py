@@ -13,12 +13,29 @@ import pygame_rules
 from pygame_rules.contract import visible_events
 
 from .games import table_for
+from .tables import their, verb
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
     from .session import Session
+
+
+QUIET_MOVES = {
+    "split": ("splits", "{their} cards into two sets"),
+    "pick": ("picks", "one of the two sets"),
+    "rps": ("chooses", "{their} throw"),
+    "pass": ("passes", ""),
+}
+"""Moves whose events tell nothing (the choice was hidden then): a verb and what it chose."""
+
+
+def quiet_move(name: str, kind: str) -> str:
+    """'Bot 1 splits their cards into two sets.': a move the log does not tell."""
+    said, what = QUIET_MOVES.get(kind, ("moves", ""))
+    what = what.replace("{their}", their(name))
+    return f"{name} {verb(name, said)}" + (f" {what}" if what else "") + "."
 
 
 class Step:
@@ -118,8 +135,8 @@ def replay(session: Session, start: int, stop: int) -> list[Step]:
             line = table.describe(event, session.names)
             if line:
                 lines.append(line)
-        if not lines:  # a choice the log does not tell (a split, a pass): say whose move
-            lines.append(f"{session.names[seat]}: {action.get('type', 'move')}.")
+        if not lines:  # a choice the log does not tell (a split, a pick): say whose move
+            lines.append(quiet_move(session.names[seat], str(action.get("type", ""))))
         if not table.trick_end:  # a game without tricks of cards: each move on its own
             trick = []
         trick = trick + lines

@@ -31,7 +31,7 @@ def _wray(c: int) -> El:
 
 
 def _baker(c: int) -> El:
-    return magic_trick_baker.card_el(c, cls="small")
+    return magic_trick_baker.card_el(c)
 
 
 def _trip(c: int) -> El:
@@ -51,7 +51,7 @@ CARD_FACES: dict[str, Callable[[Any], El]] = {
 
 
 def nav_button(name: str, label: str, disabled: bool, aria_label: str = "") -> El:
-    button = ui_button(name, label, cls="btn", aria_label=aria_label or None)
+    button = ui_button(name, label, cls="btn small", aria_label=aria_label or None)
     if disabled:  # still focusable, so the keyboard's place is kept at either end
         button.attrs["aria-disabled"] = "true"
     return button
@@ -63,6 +63,7 @@ def review_screen(review: Review) -> El:
     step = review.step
     names = review.names
     face = CARD_FACES[review.game_id]
+    heading = table_for(review.game_id).score_heading
     first, last = review.at == 0, review.at == review.moves
     if step.hands is None:
         hands: list[El | None] = [
@@ -73,7 +74,7 @@ def review_screen(review: Review) -> El:
             h(
                 "div",
                 {"class": "review-seat"},
-                h("h4", {}, f"{names[s]} ({number(step.scores[s])})"),
+                h("h4", {}, f"{names[s]} · {heading}: {number(step.scores[s])}"),
                 card_row(
                     [face(c) for c in cards],
                     label=f"{upper(possessive(names[s]))} cards, face up",
@@ -90,20 +91,22 @@ def review_screen(review: Review) -> El:
         "section",
         {"class": "review", "data-ui-screen": "review", "aria-labelledby": "review-title"},
         h("h2", {"id": "review-title", "tabindex": "-1"}, review.title),
+        h("p", {"class": "review-counter", "aria-live": "polite"}, review.counter()),
         h(
             "div",
             {"class": "review-nav", "role": "group", "aria-label": "Step through the moves"},
             nav_button("review-back", "◀ Back", first, "Back one move"),
-            h("span", {"class": "review-counter", "aria-live": "polite"}, review.counter()),
             nav_button("review-next", "Forward ▶", last, "Forward one move"),
             nav_button("review-end", "To the end", last),
-            ui_button("review-close", "Close", cls="btn primary", aria_label="Close the review"),
+            ui_button(
+                "review-close", "Close", cls="btn small primary", aria_label="Close the review"
+            ),
         ),
         h("div", {"class": "review-move"}, [h("p", {}, line) for line in lines]),
         h(
             "div",
             {"class": "review-trick"},
-            h("h3", {}, "The trick so far"),
+            h("h3", {}, "Since the last trick"),
             h("ol", {}, [h("li", {}, line) for line in trick]),
         )
         if trick
@@ -141,7 +144,7 @@ def review_bar(session: Session, last_trick: list[str] | None) -> El | None:
     panel = (
         h(
             "div",
-            {"class": "last-trick", "role": "region", "aria-label": "The last trick"},
+            {"class": "last-trick-panel", "role": "region", "aria-label": "The last trick"},
             h("h3", {}, "The last trick"),
             h("ol", {}, [h("li", {}, line) for line in last_trick]),
         )

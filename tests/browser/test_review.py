@@ -47,7 +47,7 @@ def check_last_trick(page: Page) -> None:
     """During play, one tap shows the last trick (its winner and reason), another hides it."""
     button = page.locator("#screen [data-ui=last-trick]")
     button.click()
-    panel = page.locator("#screen .last-trick")
+    panel = page.locator("#screen .last-trick-panel")
     # The winner and the reason, e.g. "Bot 1 won the trick with the 3 of Suns: the lowest card…"
     expect(panel).to_contain_text(re.compile(r"won the trick with the [^:]+: the "))
     page.locator("#screen [data-ui=last-trick]").click()
