@@ -149,7 +149,8 @@ def test_the_last_trick_and_the_review_offers_at_the_table() -> None:
     assert isinstance(shown, El) and lines[-1] in shown.text()
     # At a finished round the continue bar offers its review.
     random_moves(session, 2, stop=lambda s: s.ended == "hand")
-    assert "Review this hand" in screens.continue_bar(True).text()
+    assert "Review this round" in screens.continue_bar("round").text()
+    assert "Review" not in screens.continue_bar().text()
     bar = review_bar(session, None)
     assert isinstance(bar, El)
     names = [el.attrs.get("data-ui") for el in bar.walk()]

@@ -148,6 +148,11 @@ def replay(session: Session, start: int, stop: int) -> list[Step]:
     return steps
 
 
+def hand_word(game_id: str) -> str:
+    """What the game calls a deal played out: Trick of Trip has rounds, the others hands."""
+    return "round" if game_id == "trick-of-trip" else "hand"
+
+
 def can_review_hand(session: Session) -> bool:
     """Whether a finished hand can be reviewed now (mid-game too: it is over)."""
     return any(ended == "hand" for ended in session.move_ends)
@@ -160,7 +165,7 @@ def review_last_hand(session: Session) -> Review | None:
         return None
     start, stop = spans[-1]
     number = len(spans)
-    word = "round" if table_for(session.game_id).hand_end == ("round_over",) else "hand"
+    word = hand_word(session.game_id)
     return Review(
         f"Review: {word} {number}", session.game_id, session.names, replay(session, start, stop)
     )

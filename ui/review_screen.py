@@ -13,7 +13,7 @@ from pygame_rules.trickbook import trick_view
 
 from . import magic_trick_baker, magic_trick_wray, trick_of_trip, trickbook
 from .games import table_for
-from .review import Review, can_review_hand
+from .review import Review, can_review_hand, hand_word
 from .tables import number, possessive
 from .vdom import El, h
 from .widgets import card_row, ui_button
@@ -91,16 +91,20 @@ def review_screen(review: Review) -> El:
         "section",
         {"class": "review", "data-ui-screen": "review", "aria-labelledby": "review-title"},
         h("h2", {"id": "review-title", "tabindex": "-1"}, review.title),
-        h("p", {"class": "review-counter", "aria-live": "polite"}, review.counter()),
+        h(
+            "div",
+            {"class": "review-head"},
+            h("p", {"class": "review-counter", "aria-live": "polite"}, review.counter()),
+            ui_button(
+                "review-close", "Close", cls="btn small primary", aria_label="Close the review"
+            ),
+        ),
         h(
             "div",
             {"class": "review-nav", "role": "group", "aria-label": "Step through the moves"},
             nav_button("review-back", "◀ Back", first, "Back one move"),
             nav_button("review-next", "Forward ▶", last, "Forward one move"),
             nav_button("review-end", "To the end", last),
-            ui_button(
-                "review-close", "Close", cls="btn small primary", aria_label="Close the review"
-            ),
         ),
         h("div", {"class": "review-move"}, [h("p", {}, line) for line in lines]),
         h(
@@ -137,7 +141,7 @@ def review_bar(session: Session, last_trick: list[str] | None) -> El | None:
             )
         )
     if can_review_hand(session):
-        word = "round" if session.game_id == "trick-of-trip" else "hand"
+        word = hand_word(session.game_id)
         buttons.append(ui_button("review", f"Review last {word}", value="hand", cls="btn small"))
     if not buttons:
         return None

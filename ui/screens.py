@@ -9,6 +9,7 @@ from pygame_rules.words import plural
 
 from . import tables
 from .games import table_for
+from .review import hand_word
 from .review_screen import review_bar
 from .session import LEVEL_HELP, LEVEL_NAMES, PLAYER_LEVELS, SaveError, Session, check_save
 from .vdom import El, h
@@ -235,7 +236,9 @@ def table_screen(session: Session, view: tables.TableView, over: El | None, spee
         ),
         over,
         confirm_take_back(view.local.get("confirm_undo")),
-        continue_bar(session.ended == "hand") if session.awaiting_continue else None,
+        continue_bar(hand_word(session.game_id) if session.move_ends[-1:] == ["hand"] else "")
+        if session.awaiting_continue
+        else None,
         game_table.render(view),
         review_bar(session, view.local.get("last_trick")),
         log_panel(session.log),
@@ -266,14 +269,17 @@ def confirm_take_back(words: str | None) -> El | None:
     )
 
 
-def continue_bar(hand_over: bool = False) -> El:
+def continue_bar(hand_over: str = "") -> El:
     """The bots wait at a finished trick or hand until the player has looked at it; a
-    finished hand can be reviewed move by move (`ui/review_screen.py`)."""
+    finished hand (`hand_over`: what the game calls it) can be reviewed move by move
+    (`ui/review_screen.py`)."""
     return h(
         "div",
         {"class": "continue-bar", "role": "status"},
         h("p", {}, "The bots wait while you look at the table."),
-        ui_button("review", "Review this hand", value="hand", cls="btn") if hand_over else None,
+        ui_button("review", f"Review this {hand_over}", value="hand", cls="btn")
+        if hand_over
+        else None,
         ui_button("continue", "Continue", cls="btn primary"),
     )
 
