@@ -16,6 +16,7 @@ from playwright.sync_api import Page, expect
 from ui.session import Session
 
 from .conftest import StrictPage, open_app, play_to_end
+from .test_sizes import check_sizes
 
 GAMES = [("magic-trick-wray", 4), ("magic-trick-baker", 2), ("trick-of-trip", 3), ("trickbook", 2)]
 COUNTER = "#screen .review-counter"
@@ -50,6 +51,7 @@ def check_last_trick(page: Page) -> None:
     panel = page.locator("#screen .last-trick-panel")
     # The winner and the reason, e.g. "Bot 1 won the trick with the 3 of Suns: the lowest card…"
     expect(panel).to_contain_text(re.compile(r"won the trick with the [^:]+: the "))
+    check_sizes(page, "#screen")
     page.locator("#screen [data-ui=last-trick]").click()
     expect(panel).to_have_count(0)
 
@@ -74,6 +76,7 @@ def test_review_the_game(phone: StrictPage, site_url: str, game_id: str, players
     assert cards.count() >= players  # every seat's hand as dealt
     faces = cards.evaluate_all("els => els.map(e => e.className)")
     assert not [c for c in faces if "back" in c.split()]
+    check_sizes(page, "#screen")  # text at least 12 px, targets 44 px, on a phone
     # Keyboard: the arrows, and the buttons by Enter.
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
@@ -91,6 +94,7 @@ def test_review_the_game(phone: StrictPage, site_url: str, game_id: str, players
     expect(counter).to_have_text(f"Move {len(total)} of {len(total)}")
     assert page.get_attribute("#screen [data-ui=review-next]", "aria-disabled") == "true"
     expect(page.locator("#screen .review-move")).to_contain_text("Game over")
+    check_sizes(page, "#screen")
     page.keyboard.press("Home")
     expect(counter).to_have_text("Start")
     page.click("#screen [data-ui=review-close]")
