@@ -487,6 +487,21 @@ def trick_winning(trick: list[list[int]], rules: Rules) -> int | None:
     return seat
 
 
+def trick_reason(lead: int, follow: int, rules: Rules) -> str:
+    """Why `trick_winner` chose its card, in words (the game's replay shows it)."""
+    if not rules.illusionist_wins and ILLUSIONIST in (lead, follow):
+        return "the Illusionist loses every trick"
+    trump = rules.trump
+    lead_trump, follow_trump = is_trump(lead, trump), is_trump(follow, trump)
+    if lead_trump != follow_trump:
+        return "trump beats any other suit"
+    if effective_suit(follow, trump) != effective_suit(lead, trump):
+        return "the card led wins: the other did not follow suit"
+    if low_wins(rules):
+        return "the lower card of the suit led wins (Topsy Turvy)"
+    return "the higher card of the suit led wins"
+
+
 def rope_playable(card: int, top: int, led_suit: int, rules: Rules) -> bool:
     """Whether `card` may go on `top` in a rope trick: higher in the led suit, or same rank.
 

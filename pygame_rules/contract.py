@@ -196,6 +196,11 @@ class State:
         """game: the actions `seat` may take now, in a deterministic order."""
         raise NotImplementedError
 
+    def open_hands(self) -> list[list[Any]]:
+        """game: the cards each seat holds now, hidden ones too (a replay of a finished hand
+        shows them face up: never an observation, never during play)."""
+        raise NotImplementedError
+
     def _apply(self, seat: int, action: Action) -> list[Event]:
         """game: carry out an action already known to be legal; return events."""
         raise NotImplementedError

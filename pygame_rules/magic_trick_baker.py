@@ -56,6 +56,7 @@ from .baker_laws import (
     score_hand,
     stars_high,
     suit_of,
+    trick_reason,
     trick_winning,
 )
 from .contract import Game, State, copy_json
@@ -178,6 +179,10 @@ class MagicTrickBakerState(State):
         return follow_cards(hand, self.trick[0][1] if self.trick else None, rules)
 
     # -- contract ------------------------------------------------------------------
+    def open_hands(self) -> list[list[int]]:
+        """Each seat's hand (a finished hand's replay only)."""
+        return [list(hand) for hand in self.hands]
+
     def acting(self) -> tuple[int, ...]:
         return () if self.phase == "over" else (self.turn,)
 
@@ -307,12 +312,14 @@ class MagicTrickBakerState(State):
             if not self.hands[seat]:
                 self.rope_out = seat
                 events.append({"type": "rope_out", "seat": seat})
-                return events + self._end_trick(self._winning(rules), rules)
+                reason = "out of cards, they take the pile"
+                return events + self._end_trick(self._winning(rules), rules, reason)
             options = rope_cards(self.hands[other], [c for _, c in self.trick], rules)
             if not options:
                 self._forbid_rope(other, rules)
                 events.append({"type": "stuck", "seat": other, "top": card})
-                return events + self._end_trick(self._winning(rules), rules)
+                reason = "the other player could not go on it"
+                return events + self._end_trick(self._winning(rules), rules, reason)
             self.turn = other
             return events
         if len(self.trick) == 1:
@@ -323,7 +330,8 @@ class MagicTrickBakerState(State):
         if effective_suit(card, rules.trump) != led_suit:
             suited = [c for c in range(NUM_CARDS) if effective_suit(c, rules.trump) == led_suit]
             self._forbid(seat, suited)
-        return events + self._end_trick(self._winning(rules), rules)
+        reason = trick_reason(lead, card, rules)
+        return events + self._end_trick(self._winning(rules), rules, reason)
 
     def _winning(self, rules: Rules) -> int:
         """The seat winning the trick in play (so far, or as it ends): `trick_winning`, the
@@ -343,7 +351,7 @@ class MagicTrickBakerState(State):
         top, led_suit = pile[-1], suit_of(pile[0])
         self._forbid(seat, [c for c in range(NUM_CARDS) if rope_playable(c, top, led_suit, rules)])
 
-    def _end_trick(self, winner: int, rules: Rules) -> list[Event]:
+    def _end_trick(self, winner: int, rules: Rules, reason: str) -> list[Event]:
         """Record the trick for `winner`; then the Illusionist, a new bid, the next lead or the end.
 
         The winning card is the winner's last card in the trick (a rope trick's top card).
@@ -365,6 +373,7 @@ class MagicTrickBakerState(State):
                 "trick_number": len(self.tricks),
                 "winner": winner,
                 "win_card": win_card,
+                "reason": reason,
                 "cards": [list(p) for p in record["cards"]],
                 "rope": rules.rope,
                 "burned": is_burned(self.laws, record),

@@ -109,6 +109,13 @@ def trick_winner(trick: list[list[int]]) -> int:
     return best_seat
 
 
+def trick_reason(trick: list[list[int]]) -> str:
+    """Why `trick_winner` chose its seat, in words."""
+    if any(suit_of(card) == HEARTS for _, card in trick):
+        return "the highest heart wins"
+    return "the highest card of the suit led wins"
+
+
 def hand_points(bid: int, tricks: int, suits: int, prestige: bool) -> tuple[int, bool]:
     """Points for one hand and whether the prestige bonus was earned."""
     if bid != tricks:
@@ -470,6 +477,13 @@ class MagicTrickWrayState(State):
         self.phase = "play"
 
     # -- helpers ---------------------------------------------------------------
+    def open_hands(self) -> list[list[int]]:
+        """Each seat's hidden cards, in row order (a finished hand's replay only)."""
+        return [
+            [c for c, st in zip(row, status) if st == HIDDEN]
+            for row, status in zip(self.rows, self.status)
+        ]
+
     def hidden_positions(self, seat: int) -> list[int]:
         return [p for p, st in enumerate(self.status[seat]) if st == HIDDEN]
 
@@ -613,6 +627,7 @@ class MagicTrickWrayState(State):
                 "type": "trick",
                 "trick_number": self.trick_number,
                 "winner": winner,
+                "reason": trick_reason(cards),
                 "cards": [[s, c] for s, c in cards],
             }
         ]

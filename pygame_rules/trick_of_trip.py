@@ -288,6 +288,10 @@ class TrickOfTripState(State):
         return {"seat": tied[self.rng.below(len(tied))], "reason": LEAD_TIE, "tied": tied}
 
     # -- contract ------------------------------------------------------------
+    def open_hands(self) -> list[list[int]]:
+        """Each seat's hand (a finished game's replay only)."""
+        return [list(hand) for hand in self.hands]
+
     def acting(self) -> tuple[int, ...]:
         if self.phase == "split":
             return tuple(s for s in range(self.num_players) if self.stands[s] is None)

@@ -623,6 +623,10 @@ class TrickbookState(State):
         self._start_set(seat, events)
 
     # -- contract ------------------------------------------------------------
+    def open_hands(self) -> list[list[int]]:
+        """Each seat's hand (a finished game's replay only)."""
+        return [list(hand) for hand in self.hands]
+
     def acting(self) -> tuple[int, ...]:
         phase = self.phase
         if phase == "rps":

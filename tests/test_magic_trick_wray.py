@@ -25,6 +25,7 @@ from pygame_rules.magic_trick_wray import (
     make_card,
     rank_of,
     suit_of,
+    trick_reason,
     trick_winner,
 )
 
@@ -595,7 +596,7 @@ EVENT_KEYS = {
     "sleeve": {"type", "seat", "pos", "card", "suit", "rank", "forced"},
     "forced_sleeve": {"type", "seat"},
     "pass": {"type", "seat"},
-    "trick": {"type", "trick_number", "winner", "cards"},
+    "trick": {"type", "trick_number", "winner", "reason", "cards"},
     "hand_scored": {"type", "hand", "dealer", "results"},
     "deal": {"type", "hand", "dealer", "leader"},
     "game_over": {"type", "winners", "scores"},
@@ -757,3 +758,13 @@ def test_the_observation_says_who_is_winning_the_trick_in_play() -> None:
     assert winning == [[0] * 4, [1] * 4, [1] * 4, [3] * 4]
     assert state.last_trick["winner"] == 3
     assert state.observation(2)["trick_winning"] is None
+
+
+def test_a_trick_event_says_why_it_was_won() -> None:
+    """The reason in a trick event: hearts beat the led suit, else the highest card led."""
+    assert trick_reason([[0, make_card(0, 3)], [1, make_card(0, 5)]]) == (
+        "the highest card of the suit led wins"
+    )
+    assert trick_reason([[0, make_card(0, 3)], [1, make_card(HEARTS, 0)]]) == (
+        "the highest heart wins"
+    )

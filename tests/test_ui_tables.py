@@ -29,7 +29,17 @@ from ui.vdom import ENTER_MS, El, h, settle_entries
 
 GAMES = [g.id for g in playable_games()]
 # The table bar's steps, handled by the page (ui/game_screen.py), not the game's table.
-TABLE_BAR = ("rules", "share", "lobby", "hint", "undo", "undo-confirm", "undo-cancel")
+TABLE_BAR = (
+    "rules",
+    "share",
+    "lobby",
+    "hint",
+    "undo",
+    "undo-confirm",
+    "undo-cancel",
+    "last-trick",
+    "review",
+)
 Check = Callable[[El], None]
 
 

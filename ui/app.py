@@ -115,6 +115,7 @@ class App:
         for target, kind, handler in (
             (document, "click", self.on_click),
             (document, "change", self.on_change),
+            (document, "keydown", self.on_key),
             (window, "storage", self.on_storage),
             (by_id("rules-dialog"), "close", on_rules_closed),
         ):
@@ -341,6 +342,16 @@ class App:
                 value = node.getAttribute("data-value") or ""
                 if self.ui_step(name, value):
                     event.preventDefault()
+        except Exception as exc:
+            fail(exc)
+
+    def on_key(self, event: Any) -> None:
+        """Arrow keys step through a review (`Table.review_key`); other keys are the page's."""
+        if self.table is None or event.altKey or event.ctrlKey or event.metaKey:
+            return
+        try:
+            if self.table.review_key(str(event.key)):
+                event.preventDefault()
         except Exception as exc:
             fail(exc)
 

@@ -5,19 +5,39 @@ from __future__ import annotations
 
 import pygame_rules
 
-from . import screens, share, share_page, tables
+from . import review, screens, share, share_page, tables
 from .bot_runner import BotRunner
 from .browser import document, to_js, window
 from .dom import by_id, mount, set_text
 from .games import table_for
 from .page import fail, notice
+from .review_screen import review_screen
 from .saves import Saves
 from .session import Session
+from .vdom import h
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Coroutine
     from typing import Any
+
+
+REVIEW_STEPS = (
+    "review",
+    "review-back",
+    "review-next",
+    "review-end",
+    "review-start",
+    "review-close",
+    "last-trick",
+)
+
+REVIEW_KEYS = {
+    "ArrowLeft": "review-back",
+    "ArrowRight": "review-next",
+    "Home": "review-start",
+    "End": "review-end",
+}
 
 
 class Table:
@@ -52,6 +72,12 @@ class Table:
     def render(self) -> None:
         s = self.session
         window.performance.mark("render-start")
+        if self.local.get("review") is not None:
+            self.render_review()
+            return
+        if "last_trick" in self.local and self.local.get("last_trick_at") != len(s.history):
+            self.local["last_trick"] = review.last_trick(s) or []  # the bots played on
+            self.local["last_trick_at"] = len(s.history)
         view = self.view()
         over = screens.game_over_screen(s, view) if s.is_over() else None
         tree = screens.table_screen(s, view, over, self.bots.speed)
@@ -81,6 +107,53 @@ class Table:
                 node.scrollIntoView(to_js({"block": "start"}))
                 node.focus(to_js({"preventScroll": True}))
 
+    def render_review(self) -> None:
+        """The review in place of the table (a finished hand or game, move by move)."""
+        game = self.session.game
+        tree = h(
+            "div",
+            {"class": f"table-screen review-screen game-{game.id}", "data-game": game.id},
+            review_screen(self.local["review"]),
+        )
+        mount(by_id("screen"), tree)
+        window.performance.measure("render", "render-start")
+        if self.local.pop("review_opened", False):
+            title = document.getElementById("review-title")
+            if title:
+                title.scrollIntoView(to_js({"block": "start"}))
+                title.focus(to_js({"preventScroll": True}))
+
+    def review_key(self, key: str) -> bool:
+        """The arrow keys step through an open review (Home, End: its start, its end)."""
+        where = REVIEW_KEYS.get(key)
+        if where is None or self.local.get("review") is None:
+            return False
+        if not document.querySelector("#screen .review-screen"):  # e.g. left for the lobby
+            return False
+        self.review_step(where, "")
+        return True
+
+    def review_step(self, name: str, value: str) -> None:
+        """Open, step through and close a review, and show or hide the last trick."""
+        s = self.session
+        if name == "review":
+            found = review.review_game(s) if value == "game" else review.review_last_hand(s)
+            if found is None:
+                notice("There is no finished hand to review yet.")
+                return
+            self.local["review"] = found
+            self.local["review_opened"] = True
+        elif name == "review-close":
+            self.local.pop("review", None)
+        elif name == "last-trick":
+            shown = self.local.pop("last_trick", None) is not None
+            if not shown:
+                self.local["last_trick"] = review.last_trick(s) or []
+                self.local["last_trick_at"] = len(s.history)
+        elif self.local.get("review") is not None:
+            self.local["review"].go(name[len("review-") :])
+        self.render()
+
     def ui_step(self, name: str, value: str) -> bool:
         """A UI step at the table (the hint, the deal's link, the game's own); True when
         handled."""
@@ -92,6 +165,8 @@ class Table:
         elif name == "continue":  # the bots wait at a trick's or a hand's end (bot_runner)
             s.awaiting_continue = False
             self.render()
+        elif name in REVIEW_STEPS:
+            self.review_step(name, value)
         elif name in ("undo", "undo-confirm", "undo-cancel"):
             self.take_back_step(name)
         elif share_page.ui_step(name, value, s, self.spawn):

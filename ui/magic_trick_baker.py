@@ -745,9 +745,10 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
     if kind == "trick":
         winner = names[event["winner"]]
         burned = f" It is burned ({event['burned_by']})." if event.get("burned") else ""
+        why = f": {event['reason']}" if event.get("reason") else ""
         return (
             f"{winner} {verb(winner, 'takes')} trick {event['trick_number']} "
-            f"with {the_card(event['win_card'])}.{burned}"
+            f"with {the_card(event['win_card'])}{why}.{burned}"
         )
     if kind == "illusionist":
         return (

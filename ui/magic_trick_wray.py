@@ -525,7 +525,8 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
         winner = event["winner"]
         card_won = next((c for s, c in event["cards"] if s == winner), None)
         with_card = f" with the {card_name(card_won)}" if card_won is not None else ""
-        return f"{names[winner]} won trick {event['trick_number']}{with_card}."
+        why = f": {event['reason']}" if event.get("reason") else ""
+        return f"{names[winner]} won trick {event['trick_number']}{with_card}{why}."
     if kind == "hand_scored":
         parts = [
             f"{names[r['seat']]} {signed(r['points'])} "

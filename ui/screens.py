@@ -9,6 +9,8 @@ from pygame_rules.words import plural
 
 from . import tables
 from .games import table_for
+from .review import hand_word
+from .review_screen import review_bar
 from .saves import EARLIER
 from .session import LEVEL_HELP, LEVEL_NAMES, PLAYER_LEVELS, SaveError, Session, check_save
 from .vdom import El, h
@@ -251,8 +253,11 @@ def table_screen(session: Session, view: tables.TableView, over: El | None, spee
         ),
         over,
         confirm_take_back(view.local.get("confirm_undo")),
-        continue_bar() if session.awaiting_continue else None,
+        continue_bar(hand_word(session.game_id) if session.move_ends[-1:] == ["hand"] else "")
+        if session.awaiting_continue
+        else None,
         game_table.render(view),
+        review_bar(session, view.local.get("last_trick")),
         log_panel(session.log),
     )
 
@@ -281,12 +286,17 @@ def confirm_take_back(words: str | None) -> El | None:
     )
 
 
-def continue_bar() -> El:
-    """The bots wait at a finished trick or hand until the player has looked at it."""
+def continue_bar(hand_over: str = "") -> El:
+    """The bots wait at a finished trick or hand until the player has looked at it; a
+    finished hand (`hand_over`: what the game calls it) can be reviewed move by move
+    (`ui/review_screen.py`)."""
     return h(
         "div",
         {"class": "continue-bar", "role": "status"},
         h("p", {}, "The bots wait while you look at the table."),
+        ui_button("review", f"Review this {hand_over}", value="hand", cls="btn")
+        if hand_over
+        else None,
         ui_button("continue", "Continue", cls="btn primary"),
     )
 
@@ -443,6 +453,7 @@ def game_over_screen(session: Session, view: tables.TableView) -> El:
             "div",
             {"class": "setup-buttons"},
             ui_button("again", "Play again", cls="btn primary"),
+            ui_button("review", "Review the game", value="game"),
             ui_button("lobby", "Back to games"),
         ),
         game_table.final_details(view),

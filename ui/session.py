@@ -109,6 +109,9 @@ class Session:
         # whether the bots wait for the player's Continue (ui/bot_runner.py).
         self.ended: str | None = None
         self.awaiting_continue = False
+        # What each move of the history ended ("trick", "hand" or None): ui/review.py
+        # finds the finished hands and the last trick in it.
+        self.move_ends: list[str | None] = []
         # A practice game (a take-back after something hidden was shown): not counted.
         self.practice = False
         # The state just before the human's last move, and that move's place in the history.
@@ -179,6 +182,7 @@ class Session:
             if any(k in table.trick_end for k in kinds)
             else None
         )
+        self.move_ends.append(self.ended)
         seen = visible_events(events, self.human)
         describe = table.describe
         for event in seen:
@@ -313,6 +317,7 @@ class Session:
             replayed.act(seat, action)
         self.state = replayed.state
         self.history = replayed.history
+        self.move_ends = replayed.move_ends
         self._before_human = replayed._before_human
         self._take_back = None
         self.ended = None

@@ -146,6 +146,13 @@ NAV_STEPS = (
     "start-link",
     "play",
     "copy-embed",
+    "last-trick",
+    "review",
+    "review-back",
+    "review-next",
+    "review-end",
+    "review-start",
+    "review-close",
 )
 
 # Installed in every page before its own scripts: long tasks, the first moment a move is

@@ -397,6 +397,13 @@ def play_to_end(
         "start-new",
         "start",
         "play",
+        "last-trick",
+        "review",
+        "review-back",
+        "review-next",
+        "review-end",
+        "review-start",
+        "review-close",
     )
     for _ in range(max_steps):
         if page.locator("[data-testid=game-over]").count():

@@ -1,0 +1,168 @@
+"""Reviewing a finished hand or game (ui/review.py, ui/review_screen.py): a replay from the
+seed, in every game, that ends at the same scores, steps back and forth, names each
+trick's winner and reason, and shows nothing of a hand still in play."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+
+import pygame_rules
+from ui import review, screens
+from ui.games import table_for
+from ui.review_screen import review_bar, review_screen
+from ui.session import Session
+from ui.vdom import El
+
+GAMES = [("magic-trick-wray", 4), ("magic-trick-baker", 2), ("trick-of-trip", 3), ("trickbook", 3)]
+
+
+def random_moves(
+    session: Session, seed: int, stop: Callable[[Session], bool] | None = None
+) -> None:
+    """Seeded random moves for every seat until the game ends (or `stop(session)`)."""
+    choose = random.Random(seed)
+    while not session.is_over() and not (stop is not None and stop(session)):
+        seat = session.waiting_for()[0]
+        session.act(seat, choose.choice(session.state.legal_actions(seat)))
+
+
+def finished(game_id: str, players: int, seed: int = 3) -> Session:
+    session = Session(game_id, players, seed, "easy")
+    random_moves(session, seed)
+    return session
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAMES)
+def test_the_whole_game_replays_to_the_same_scores(game_id: str, players: int) -> None:
+    session = finished(game_id, players)
+    found = review.review_game(session)
+    assert found is not None
+    assert found.moves == len(session.history)
+    assert found.counter() == "Start"
+    seen = 0
+    while found.go("next"):
+        seen += 1
+        assert found.counter() == f"Move {seen} of {found.moves}"
+        assert found.step.lines  # every move says something, if only whose it was
+    assert seen == found.moves
+    assert found.step.scores == session.scores()
+    assert not found.go("next")  # at the end: nothing further
+    # The cards as dealt: every seat's hand, face up.
+    assert all(found.steps[0].hands or [])
+    assert len(found.steps[0].hands or []) == players
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAMES)
+def test_back_and_forward_are_inverse(game_id: str, players: int) -> None:
+    found = review.review_game(finished(game_id, players, seed=8))
+    assert found is not None
+    choose = random.Random(1)
+    for _ in range(60):
+        at = found.at
+        step = found.step
+        if found.go(choose.choice(["next", "back"])):
+            found.go("back" if found.at > at else "next")
+        assert found.at == at and found.step is step
+    found.go("end")
+    assert found.at == found.moves
+    found.go("start")
+    assert found.at == 0 and not found.go("back")
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAMES[:3])
+def test_each_trick_names_its_winner_and_reason(game_id: str, players: int) -> None:
+    session = finished(game_id, players, seed=5)
+    found = review.review_game(session)
+    assert found is not None
+    table = table_for(game_id)
+    state = pygame_rules.get_game(game_id).new_game(players, session.seed, session.options)
+    tricks = 0
+    for i, (seat, action) in enumerate(session.history):
+        events = state.apply(seat, action)
+        step = found.steps[i + 1]
+        for event in events:
+            if event["type"] in table.trick_end:
+                tricks += 1
+                winner = session.names[event["winner"]]
+                assert event["reason"]
+                assert any(winner in line and event["reason"] in line for line in step.trick)
+                assert step.ended is not None
+    assert tricks > 3
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAMES[:3])
+def test_nothing_of_the_hand_in_play_is_shown(game_id: str, players: int) -> None:
+    session = Session(game_id, players, 11, "easy")
+    random_moves(session, 11, stop=lambda s: len(s.history) > 3)
+    assert review.review_last_hand(session) is None  # no hand finished yet
+    assert review.review_game(session) is None  # the game is not over
+    # Into the second hand: only the first one is offered, and it ends before the deal.
+    random_moves(session, 11, stop=lambda s: s.move_ends.count("hand") == 1)
+    end_of_first = len(session.history)
+    random_moves(session, 12, stop=lambda s: len(s.history) > end_of_first + 2)
+    assert not session.is_over()
+    found = review.review_last_hand(session)
+    assert found is not None
+    assert found.moves == end_of_first
+    assert found.steps[-1].hands is None  # the next hand's deal is not shown
+    found.go("end")
+    text = review_screen(found).text()
+    assert f"Move {end_of_first} of {end_of_first}" in text
+    assert "the next one is not shown" in text
+    assert review.review_game(session) is None
+
+
+def test_the_screen_steps_and_shows_every_card_face_up() -> None:
+    session = finished("trick-of-trip", 3, seed=4)
+    found = review.review_game(session)
+    assert found is not None
+    tree = review_screen(found)
+    buttons = {el.attrs["data-ui"]: el for el in tree.walk() if "data-ui" in el.attrs}
+    assert set(buttons) == {"review-back", "review-next", "review-end", "review-close"}
+    assert buttons["review-back"].attrs.get("aria-disabled") == "true"
+    assert "aria-disabled" not in buttons["review-next"].attrs
+    cards = [el for el in tree.walk() if "card" in el.attrs.get("class", "").split()]
+    assert len(cards) == 3 * 6
+    assert all("face" in el.attrs["class"].split() for el in cards)
+    found.go("end")
+    tree = review_screen(found)
+    buttons = {el.attrs["data-ui"]: el for el in tree.walk() if "data-ui" in el.attrs}
+    assert buttons["review-next"].attrs.get("aria-disabled") == "true"
+    assert f"Move {found.moves} of {found.moves}" in tree.text()
+
+
+def test_the_last_trick_and_the_review_offers_at_the_table() -> None:
+    session = Session("trick-of-trip", 3, 2, "easy")
+    assert review_bar(session, None) is None  # no trick yet
+    random_moves(session, 2, stop=lambda s: "trick" in s.move_ends)
+    bar = review_bar(session, None)
+    assert isinstance(bar, El)
+    names = [el.attrs.get("data-ui") for el in bar.walk() if "data-ui" in el.attrs]
+    assert names == ["last-trick"]  # no finished hand to review yet
+    lines = review.last_trick(session)
+    assert lines and "won the trick" in lines[-1]
+    assert lines[-1] in session.log  # what the player saw, nothing more
+    shown = review_bar(session, lines)
+    assert isinstance(shown, El) and lines[-1] in shown.text()
+    # At a finished round the continue bar offers its review.
+    random_moves(session, 2, stop=lambda s: s.ended == "hand")
+    assert "Review this round" in screens.continue_bar("round").text()
+    assert "Review" not in screens.continue_bar().text()
+    bar = review_bar(session, None)
+    assert isinstance(bar, El)
+    names = [el.attrs.get("data-ui") for el in bar.walk()]
+    assert "review" in names
+
+
+def test_game_over_offers_the_review() -> None:
+    session = finished("trickbook", 2)
+    view = screens.table_view(session, {})
+    over = screens.game_over_screen(session, view)
+    assert any(
+        el.attrs.get("data-ui") == "review" and el.attrs.get("data-value") == "game"
+        for el in over.walk()
+    )
+    assert review_bar(session, None) is None  # the game's review replaces it

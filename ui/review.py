@@ -1,0 +1,191 @@
+"""Review a finished hand or a finished game, move by move, by replaying it from the seed.
+
+Every game is "seed + actions": the review rebuilds the table from the seed and replays
+the session's history, one step per move, with the game's own log lines (the events the
+player saw) and every seat's cards face up (the engine's `open_hands`). Only finished
+hands (and a finished game) are offered: nothing hidden of the hand in play is shown.
+Pure Python (no browser), so it is tested in CPython.
+"""
+
+from __future__ import annotations
+
+import pygame_rules
+from pygame_rules.contract import visible_events
+
+from .games import table_for
+from .tables import their, verb
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from .session import Session
+
+
+QUIET_MOVES = {
+    "split": ("splits", "{their} cards into two sets"),
+    "pick": ("picks", "one of the two sets"),
+    "rps": ("chooses", "{their} throw"),
+    "pass": ("passes", ""),
+}
+"""Moves whose events tell nothing (the choice was hidden then): a verb and what it chose."""
+
+
+def quiet_move(name: str, kind: str) -> str:
+    """'Bot 1 splits their cards into two sets.': a move the log does not tell."""
+    said, what = QUIET_MOVES.get(kind, ("moves", ""))
+    what = what.replace("{their}", their(name))
+    return f"{name} {verb(name, said)}" + (f" {what}" if what else "") + "."
+
+
+class Step:
+    """One step of a review: the move (None for the start), its log lines, the lines of
+    the trick so far (this move's included), and each seat's cards face up (None once the
+    hand is over and the next one dealt: its cards are not part of this review)."""
+
+    def __init__(
+        self,
+        seat: int | None,
+        lines: list[str],
+        trick: list[str],
+        hands: list[list[Any]] | None,
+        ended: str | None,
+        scores: list[int | float],
+    ) -> None:
+        self.seat = seat
+        self.lines = lines
+        self.trick = trick
+        self.hands = hands
+        self.ended = ended
+        self.scores = scores
+
+
+class Review:
+    """A replayed stretch of a game and the step shown (`at`: 0 is the start)."""
+
+    def __init__(self, title: str, game_id: str, names: list[str], steps: list[Step]) -> None:
+        self.title = title
+        self.game_id = game_id
+        self.names = names
+        self.steps = steps
+        self.at = 0
+
+    @property
+    def moves(self) -> int:
+        return len(self.steps) - 1
+
+    @property
+    def step(self) -> Step:
+        return self.steps[self.at]
+
+    def counter(self) -> str:
+        """'Start' or 'Move 12 of 52'."""
+        return "Start" if self.at == 0 else f"Move {self.at} of {self.moves}"
+
+    def go(self, where: str) -> bool:
+        """Step `back`, `next` (forward), to the `end` or the `start`; False if it cannot."""
+        target = {
+            "back": self.at - 1,
+            "next": self.at + 1,
+            "end": self.moves,
+            "start": 0,
+        }.get(where, self.at)
+        target = max(0, min(self.moves, target))
+        moved = target != self.at
+        self.at = target
+        return moved
+
+
+def finished_hands(session: Session) -> list[tuple[int, int]]:
+    """The history's (start, stop) of every finished hand or round, in order (the game
+    over ends the last one)."""
+    spans = []
+    start = 0
+    for i, ended in enumerate(session.move_ends):
+        if ended == "hand":
+            spans.append((start, i + 1))
+            start = i + 1
+    if session.is_over() and start < len(session.history):
+        spans.append((start, len(session.history)))
+    return spans
+
+
+def replay(session: Session, start: int, stop: int) -> list[Step]:
+    """Steps for the moves history[start:stop] (the first step: the table before them)."""
+    game = pygame_rules.get_game(session.game_id)
+    table = table_for(session.game_id)
+    state = game.new_game(session.players, session.seed, dict(session.options))
+    history = session.history
+    for seat, action in history[:start]:
+        state.apply(seat, action)
+    steps = [Step(None, [], [], state.open_hands(), None, list(state.scores()))]
+    trick: list[str] = []
+    for seat, action in history[start:stop]:
+        events = state.apply(seat, action)
+        kinds = [e["type"] for e in events]
+        ended = (
+            "hand"
+            if any(k in table.hand_end for k in kinds)
+            else "trick"
+            if any(k in table.trick_end for k in kinds)
+            else None
+        )
+        lines = []
+        for event in visible_events(events, session.human):
+            line = table.describe(event, session.names)
+            if line:
+                lines.append(line)
+        if not lines:  # a choice the log does not tell (a split, a pick): say whose move
+            lines.append(quiet_move(session.names[seat], str(action.get("type", ""))))
+        if not table.trick_end:  # a game without tricks of cards: each move on its own
+            trick = []
+        trick = trick + lines
+        new_deal = ended == "hand" and not state.is_over()
+        hands = None if new_deal else state.open_hands()
+        steps.append(Step(seat, lines, trick, hands, ended, list(state.scores())))
+        if ended is not None:
+            trick = []
+    return steps
+
+
+def hand_word(game_id: str) -> str:
+    """What the game calls a deal played out: Trick of Trip has rounds, the others hands."""
+    return "round" if game_id == "trick-of-trip" else "hand"
+
+
+def can_review_hand(session: Session) -> bool:
+    """Whether a finished hand can be reviewed now (mid-game too: it is over)."""
+    return any(ended == "hand" for ended in session.move_ends)
+
+
+def review_last_hand(session: Session) -> Review | None:
+    """The last finished hand or round (None before the first one ends)."""
+    spans = [span for span in finished_hands(session) if session.move_ends[span[1] - 1] == "hand"]
+    if not spans:
+        return None
+    start, stop = spans[-1]
+    number = len(spans)
+    word = hand_word(session.game_id)
+    return Review(
+        f"Review: {word} {number}", session.game_id, session.names, replay(session, start, stop)
+    )
+
+
+def review_game(session: Session) -> Review | None:
+    """The whole game, once it is over (None before)."""
+    if not session.is_over():
+        return None
+    steps = replay(session, 0, len(session.history))
+    return Review("Review: the whole game", session.game_id, session.names, steps)
+
+
+def last_trick(session: Session) -> list[str] | None:
+    """The log lines (as the player saw them) of the last finished trick, its winner and
+    reason included; None before the first trick ends."""
+    ends = [i for i, ended in enumerate(session.move_ends) if ended is not None]
+    if not ends or not table_for(session.game_id).trick_end:
+        return None
+    stop = ends[-1] + 1
+    start = ends[-2] + 1 if len(ends) > 1 else 0
+    steps = replay(session, start, stop)
+    return steps[-1].trick

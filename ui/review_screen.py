@@ -1,0 +1,158 @@
+"""The review screen (a finished hand or game, move by move) and the last trick's panel.
+
+What they show comes from `ui/review.py` (a replay from the seed); the cards are drawn
+with each game's own card helper, face up.
+"""
+
+from __future__ import annotations
+
+from pygame_rules.magic_trick_wray import card_name as wray_name
+from pygame_rules.magic_trick_wray import rank_of as wray_rank
+from pygame_rules.magic_trick_wray import suit_of as wray_suit
+from pygame_rules.trickbook import trick_view
+
+from . import magic_trick_baker, magic_trick_wray, trick_of_trip, trickbook
+from .games import table_for
+from .review import Review, can_review_hand, hand_word
+from .tables import number, possessive
+from .vdom import El, h
+from .widgets import card_row, ui_button
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    from .session import Session
+
+
+def _wray(c: int) -> El:
+    return magic_trick_wray.face_card(wray_suit(c), wray_rank(c), wray_name(c), cls="small")
+
+
+def _baker(c: int) -> El:
+    return magic_trick_baker.card_el(c)
+
+
+def _trip(c: int) -> El:
+    return trick_of_trip.card_el(c, small=True)
+
+
+def _trickbook(kind: int) -> El:
+    return trickbook.trick_card(trick_view(kind))
+
+
+CARD_FACES: dict[str, Callable[[Any], El]] = {
+    "magic-trick-wray": _wray,
+    "magic-trick-baker": _baker,
+    "trick-of-trip": _trip,
+    "trickbook": _trickbook,
+}
+
+
+def nav_button(name: str, label: str, disabled: bool, aria_label: str = "") -> El:
+    button = ui_button(name, label, cls="btn small", aria_label=aria_label or None)
+    if disabled:  # still focusable, so the keyboard's place is kept at either end
+        button.attrs["aria-disabled"] = "true"
+    return button
+
+
+def review_screen(review: Review) -> El:
+    """Back / Forward / To the end / Close, the move counter, this move's lines, the trick
+    so far and every seat's cards face up."""
+    step = review.step
+    names = review.names
+    face = CARD_FACES[review.game_id]
+    heading = table_for(review.game_id).score_heading
+    first, last = review.at == 0, review.at == review.moves
+    if step.hands is None:
+        hands: list[El | None] = [
+            h("p", {"class": "review-note"}, "The hand is over; the next one is not shown.")
+        ]
+    else:
+        hands = [
+            h(
+                "div",
+                {"class": "review-seat"},
+                h("h4", {}, f"{names[s]} · {heading}: {number(step.scores[s])}"),
+                card_row(
+                    [face(c) for c in cards],
+                    label=f"{upper(possessive(names[s]))} cards, face up",
+                    cls="review-cards",
+                )
+                if cards
+                else h("p", {"class": "review-note"}, "No cards in hand."),
+            )
+            for s, cards in enumerate(step.hands)
+        ]
+    lines = step.lines or (["The cards as dealt."] if first else ["(nothing to tell)"])
+    trick = step.trick if step.trick and step.trick != step.lines else []
+    return h(
+        "section",
+        {"class": "review", "data-ui-screen": "review", "aria-labelledby": "review-title"},
+        h("h2", {"id": "review-title", "tabindex": "-1"}, review.title),
+        h(
+            "div",
+            {"class": "review-head"},
+            h("p", {"class": "review-counter", "aria-live": "polite"}, review.counter()),
+            ui_button(
+                "review-close", "Close", cls="btn small primary", aria_label="Close the review"
+            ),
+        ),
+        h(
+            "div",
+            {"class": "review-nav", "role": "group", "aria-label": "Step through the moves"},
+            nav_button("review-back", "◀ Back", first, "Back one move"),
+            nav_button("review-next", "Forward ▶", last, "Forward one move"),
+            nav_button("review-end", "To the end", last),
+        ),
+        h("div", {"class": "review-move"}, [h("p", {}, line) for line in lines]),
+        h(
+            "div",
+            {"class": "review-trick"},
+            h("h3", {}, "Since the last trick"),
+            h("ol", {}, [h("li", {}, line) for line in trick]),
+        )
+        if trick
+        else None,
+        h("div", {"class": "review-hands"}, h("h3", {}, "Every hand, face up"), hands),
+    )
+
+
+def upper(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def review_bar(session: Session, last_trick: list[str] | None) -> El | None:
+    """During play: the last trick (one tap) and the last finished hand's review; with
+    the last trick's lines once asked for."""
+    has_trick = any(ended is not None for ended in session.move_ends)
+    if session.is_over() or not has_trick:
+        return None
+    buttons = []
+    if table_for(session.game_id).trick_end:
+        buttons.append(
+            ui_button(
+                "last-trick",
+                "Hide last trick" if last_trick is not None else "Last trick",
+                cls="btn small",
+                pressed=last_trick is not None,
+                aria_label="Show the last trick" if last_trick is None else "Hide the last trick",
+            )
+        )
+    if can_review_hand(session):
+        word = hand_word(session.game_id)
+        buttons.append(ui_button("review", f"Review last {word}", value="hand", cls="btn small"))
+    if not buttons:
+        return None
+    panel = (
+        h(
+            "div",
+            {"class": "last-trick-panel", "role": "region", "aria-label": "The last trick"},
+            h("h3", {}, "The last trick"),
+            h("ol", {}, [h("li", {}, line) for line in last_trick]),
+        )
+        if last_trick is not None
+        else None
+    )
+    return h("div", {"class": "review-bar"}, h("div", {"class": "review-buttons"}, buttons), panel)
