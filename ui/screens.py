@@ -48,11 +48,15 @@ def embed_box(embed_url: str) -> El:
 
 
 def setup_screen(
-    game: pygame_rules.Game, embed_url: str | None = None, resume: El | None = None
+    game: pygame_rules.Game,
+    embed_url: str | None = None,
+    resume: El | None = None,
+    learn: bool = True,
 ) -> El:
-    """Players, bot level and the game's options, then Start. `embed_url` (the full app
-    only) adds the embed code and the way back to the lobby; `resume` offers a saved game
-    (in an embedded frame, which has no lobby)."""
+    """Players, bot level and the game's options, then Start (or `learn`: Learn by playing,
+    the game's guided deal, ui/lessons.py). `embed_url` (the full app only) adds the embed
+    code and the way back to the lobby; `resume` offers a saved game (in an embedded frame,
+    which has no lobby)."""
     bots = game.min_players - 1  # a game for a fixed number of players: say how many bots
     bots_words = "a bot" if bots == 1 else plural(bots, "bot")
     player_choices = [
@@ -154,6 +158,7 @@ def setup_screen(
             "div",
             {"class": "setup-buttons"},
             ui_button("start", "Start game", cls="btn primary"),
+            ui_button("learn", "Learn by playing", value=game.id) if learn else None,
             ui_button("rules", "Rules", value=game.id),
             ui_button("lobby", "Back to games") if embed_url else None,
         ),
