@@ -24,6 +24,7 @@ from . import (
 )
 from .saves import Saves
 from .session import BotTurn, Session
+from .tables import number
 from .vdom import El, h
 from .widgets import action_json, ui_button
 
@@ -42,7 +43,6 @@ LESSONS: dict[str, dict[str, Any]] = {
 }
 
 NO_TAKE_BACK = "A lesson has no take-back: a move that is not the lesson's is not played."
-YOUR_MOVE = "Your move: the highlighted one is this lesson's."
 
 
 class ScriptedBot:
@@ -93,13 +93,10 @@ class LessonSession(Session):
         return wanted is not None and action_json(wanted) == action_json(action)
 
     def note(self) -> str:
-        """The note for where the lesson is: the latest note keyed at or before now."""
-        notes = self.lesson["notes"]
-        at = len(self.history)
-        keys = [k for k in notes if k <= at]
-        if self.suggested() is not None and at not in notes:
-            return YOUR_MOVE
-        return notes[max(keys)] if keys else ""
+        """The note for the human's move now ("" when it has none, or it is not their turn)."""
+        if self.suggested() is None:
+            return ""
+        return str(self.lesson["notes"].get(len(self.history), ""))
 
     # -- the bots play the script ---------------------------------------------------
     def next_bot(self) -> int | None:
@@ -153,23 +150,21 @@ def _label(el: El) -> str:
 
 
 def decorate(tree: El, session: LessonSession, local: dict[str, Any]) -> str:
-    """Mark the lesson's move (class `suggested`) and put the note (`.lesson-note`, or
-    after a wrong move what to try instead) above the first prompt. The note's text."""
+    """Mark the lesson's move (class `suggested`) and put its note, or after a wrong move
+    what to try instead, in the first prompt (`.lesson-note`, in place of the prompt's own
+    small note: the hand stays in view on a phone). The note's text ("": none now)."""
     wanted = session.suggested()
-    if session.done():
+    if wanted is None:
         return ""
     text = session.note()
-    if wanted is not None:
-        key = action_json(wanted)
-        found = next((el for el in tree.walk() if el.attrs.get("data-action") == key), None)
-        if found is not None:
-            found.attrs["class"] = (found.attrs.get("class", "") + " suggested").strip()
-            local["lesson_label"] = _label(found)
-        if local.get("lesson_wrong"):
-            label = local.get("lesson_label") or "the highlighted move"
-            text = f"Not this time: in this lesson, try {label} (highlighted). {text}"
-            if text.endswith(YOUR_MOVE):
-                text = text[: -len(YOUR_MOVE)].strip()
+    key = action_json(wanted)
+    found = next((el for el in tree.walk() if el.attrs.get("data-action") == key), None)
+    if found is not None:
+        found.attrs["class"] = (found.attrs.get("class", "") + " suggested").strip()
+        local["lesson_label"] = _label(found)
+    if local.get("lesson_wrong"):
+        label = local.get("lesson_label") or "the highlighted move"
+        text = f"Not this time: in this lesson, try {label} (highlighted). {text}".strip()
     if not text:
         return ""
     box = h(
@@ -181,19 +176,26 @@ def decorate(tree: El, session: LessonSession, local: dict[str, Any]) -> str:
     return text
 
 
+def _has_class(el: El, name: str) -> bool:
+    return name in el.attrs.get("class", "").split()
+
+
 def _insert_note(tree: El, box: El) -> None:
-    """Put `box` just before the first `.prompt` (beside the controls: on a phone the
-    page's top is out of sight); with no prompt, under the table's title bar."""
-    for parent in tree.walk():
-        for i, child in enumerate(parent.children):
-            if isinstance(child, El) and "prompt" in child.attrs.get("class", "").split():
-                parent.children.insert(i, box)
-                return
+    """Put `box` in the first `.prompt`, in place of its `.prompt-note` (beside the
+    controls: on a phone the page's top is out of sight); with no prompt, under the
+    table's title bar."""
+    prompt = next((el for el in tree.walk() if _has_class(el, "prompt")), None)
+    if prompt is not None:
+        kept = [
+            c for c in prompt.children if not (isinstance(c, El) and _has_class(c, "prompt-note"))
+        ]
+        prompt.children = kept + [box]
+        return
     at = next(
         (
             i + 1
             for i, c in enumerate(tree.children)
-            if isinstance(c, El) and c.attrs.get("class") == "table-bar"
+            if isinstance(c, El) and _has_class(c, "table-bar")
         ),
         0,
     )
@@ -234,7 +236,8 @@ def end_panel(session: LessonSession) -> El:
         h(
             "p",
             {"class": "lesson-totals"},
-            "Scores now: " + ", ".join(f"{names[s]} {scores[s]}" for s in range(len(scores))),
+            "Scores now: "
+            + ", ".join(f"{names[s]} {number(scores[s])}" for s in range(len(scores))),
         ),
         h("p", {}, session.lesson["next"]),
         h(

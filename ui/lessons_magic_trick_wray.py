@@ -75,9 +75,9 @@ LESSON = {
         [2, {"type": "play", "pos": 2}],
     ],
     "notes": {
-        2: "Nobody sees the ranks (0 to 7) of their own unplayed cards, only the suits. Your "
-        "row is sorted by rank, and each card's label says which ranks it can still be. "
-        "Bot 3 led a Moon: follow suit with a Moon.",
+        2: "Nobody sees their own unplayed ranks (0 to 7), only suits. Your row is sorted by "
+        "rank; the label under each card says which ranks it can be. Bot 3 led a Moon: "
+        "follow suit.",
         3: "After each play you may put one hidden card up your sleeve: its rank becomes your "
         "bid, the tricks you must win. Pass for now, to learn more first.",
         10: "The highest card of the led suit won trick 1. Every card played shows its rank, "

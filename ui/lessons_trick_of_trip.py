@@ -36,9 +36,8 @@ LESSON = {
         [0, {"type": "play", "card": 41}],
     ],
     "notes": {
-        0: "Split your six cards into two sets of three: your neighbour takes one set, "
-        "you keep the other. The lesson's split is laid out: your 4, 3 and 2 in one set, "
-        "your two Leaves and the 11 of Waves in the other.",
+        0: "Split your six cards into two sets of three: Bot 1 takes one, you keep the "
+        "other. The lesson's split is laid out: your 4, 3 and 2 go together.",
         3: "Now pick a set from Bot 2's stand. Your hand is the set you pick plus the set "
         "Bot 1 leaves you. Take the set with the 7 of Suns.",
         8: "Low cards win: the lowest card of the led suit takes the trick. You must "

@@ -9,6 +9,7 @@ from pygame_rules.words import plural
 
 from . import tables
 from .games import table_for
+from .lessons import LessonSession
 from .session import LEVEL_HELP, LEVEL_NAMES, PLAYER_LEVELS, SaveError, Session, check_save
 from .vdom import El, h
 from .widgets import action_json, log_panel, ui_button
@@ -103,6 +104,14 @@ def setup_screen(
         h("h2", {"id": "setup-title", "tabindex": "-1"}, game.title),
         h("p", {"class": "designer"}, f"by {game.designer}"),
         h("p", {}, game.pitch),
+        h(
+            "p",
+            {"class": "learn-offer"},
+            "New to it? Play a guided first deal: ",
+            ui_button("learn", "Learn by playing", value=game.id),
+        )
+        if learn
+        else None,
         h("div", {"id": "resume"}, resume) if resume is not None else None,
         h(
             "form",
@@ -158,7 +167,6 @@ def setup_screen(
             "div",
             {"class": "setup-buttons"},
             ui_button("start", "Start game", cls="btn primary"),
-            ui_button("learn", "Learn by playing", value=game.id) if learn else None,
             ui_button("rules", "Rules", value=game.id),
             ui_button("lobby", "Back to games") if embed_url else None,
         ),
@@ -360,6 +368,8 @@ def mark_hint(tree: El, hint: dict[str, Any], reason: str) -> str:
 
 
 def turn_text(session: Session, view: tables.TableView) -> str:
+    if isinstance(session, LessonSession) and session.done():
+        return "Lesson done"
     practice = " (practice)" if session.practice else ""
     if session.is_over():
         return "Game over" + practice

@@ -52,7 +52,8 @@ def test_learn_by_playing(phone: StrictPage, site_url: str, game_id: str) -> Non
             break
         suggested = page.locator("#screen [data-action].suggested")
         expect(suggested).to_have_count(1)
-        expect(note).to_have_attribute("role", "status")
+        if note.count():  # a note at this move, in the prompt
+            expect(note).to_have_attribute("role", "status")
         others = page.locator("#screen [data-action]:not(.suggested):not([disabled])")
         if not wrong_made and others.count():
             before = page.locator("#screen [data-action]").count()
