@@ -394,6 +394,7 @@ def play_to_end(
         "discard-save",
         "start",
         "play",
+        "learn",
     )
     for _ in range(max_steps):
         if page.locator("[data-testid=game-over]").count():
