@@ -8,6 +8,8 @@ a note and changes nothing. A rule change that breaks a lesson fails here.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from ui import lessons, screens
@@ -17,6 +19,7 @@ from ui.vdom import El
 from ui.widgets import action_json
 
 GAMES = sorted(LESSONS)
+CARD = re.compile(r"\b(?:\d+|Star) of [A-Z][a-z]+")  # "7 of Leaves", "Star of Wands"
 
 
 def draw(session: LessonSession, local: dict) -> tuple[El, str]:
@@ -39,6 +42,15 @@ def controls(tree: El, cls: str = "") -> list[El]:
     ]
 
 
+def visible(el: El) -> str:
+    """The text and accessible names of a table, but its lesson note."""
+    if "lesson-note" in el.attrs.get("class", "").split():
+        return ""
+    parts = [el.attrs.get("aria-label", "")]
+    parts += [c if isinstance(c, str) else visible(c) for c in el.children]
+    return " ".join(parts)
+
+
 def play_lesson(game_id: str) -> tuple[LessonSession, dict[int, str]]:
     """Play the lesson as the page does; the note shown at each human move, by index."""
     session = LessonSession(LESSONS[game_id])
@@ -52,6 +64,10 @@ def play_lesson(game_id: str) -> tuple[LessonSession, dict[int, str]]:
             marked = controls(tree, "suggested")
             assert [el.attrs["data-action"] for el in marked] == [action_json(action)]
             shown[len(session.history)] = note
+            # A card a note names is one the player can see: on the table or in the log.
+            seen = " ".join([visible(tree), *session.log])
+            for name in CARD.findall(note):
+                assert name in seen, f"move {len(session.history)}: {name} is not in view"
             session.act(seat, action)
         else:
             assert session.next_bot() == seat and session.human_legal() == []
