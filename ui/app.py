@@ -15,7 +15,7 @@ import sys
 
 import pygame_rules
 
-from . import saves, screens, share
+from . import lessons, saves, screens, share
 from .bot_runner import BotRunner, think_limit
 from .browser import create_proxy, document, next_task, now, window
 from .dom import by_id, mount, set_text
@@ -271,7 +271,9 @@ class App:
         (`replay`: once these moves are replayed on it)."""
         self.leave_game()
         show_screen(f"{session.game.title} — Trick Table")
-        self.table = Table(session, self.bots, self.saves, self.spawn)
+        lesson = isinstance(session, lessons.LessonSession)  # never saved over a real game
+        keeper = lessons.Unsaved(self.saves.slots) if lesson else self.saves
+        self.table = Table(session, self.bots, keeper, self.spawn)
         self.table.replay = replay
         self.table.after_move()
         if replay is not None:
@@ -371,6 +373,12 @@ class App:
                 self.show_setup(value)
             else:
                 notice("That game is coming soon.")
+        elif name == "learn":
+            lesson = lessons.lesson_session(value)
+            if lesson is None:
+                notice("That game has no lesson yet.")
+            else:
+                self.sit_down(lesson)
         elif name == "rules":
             self.spawn(open_rules(value))
         elif name == "close-rules":

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame_rules
 
-from . import review, screens, share, share_page, tables
+from . import lessons, review, screens, share, share_page, tables
 from .bot_runner import BotRunner
 from .browser import document, to_js, window
 from .dom import by_id, mount, set_text
@@ -80,16 +80,24 @@ class Table:
             self.local["last_trick_at"] = len(s.history)
         view = self.view()
         over = screens.game_over_screen(s, view) if s.is_over() else None
+        lesson = s if isinstance(s, lessons.LessonSession) else None
+        if lesson is not None and over is None and lesson.done():
+            over = lessons.end_panel(lesson)
         tree = screens.table_screen(s, view, over, self.bots.speed)
         if self.replay is not None:
             share.mark_replay(tree, self.replay)
+        if lesson is not None and lessons.needs_arranging(tree, lesson, self.local):
+            self.local["lesson_arranged"] = True  # e.g. lay out the lesson's split, once
+            table_for(s.game_id).on_hint(lesson.suggested() or {}, view)
+            tree = screens.table_screen(s, view, over, self.bots.speed)
+        note = lessons.decorate(tree, lesson, self.local) if lesson is not None else ""
         hint = self.local.get("hint")
         elsewhere = "" if hint is None else screens.mark_hint(tree, hint, self.local["hint_reason"])
         mount(by_id("screen"), tree)
         window.performance.measure("render", "render-start")  # read by the bot benchmark
         share_page.PANEL.follow(s)
         share_page.show_replay(self.replay)
-        news = self.announcer.news(s.log, screens.prompt_text(tree))
+        news = self.announcer.news(s.log, (note + " " + screens.prompt_text(tree)).strip())
         if news:
             set_text("announcer", news)
         if hint is not None:
@@ -101,7 +109,7 @@ class Table:
             if hinted:
                 hinted.focus()
         if over is not None:
-            node = document.querySelector("[data-testid=game-over] h2")
+            node = document.querySelector("[data-testid=game-over] h2, .lesson-end h2")
             if node:
                 # At the top of the screen: the result and "Play again" both in view.
                 node.scrollIntoView(to_js({"block": "start"}))
@@ -220,6 +228,11 @@ class Table:
     def human_action(self, action: dict[str, Any]) -> None:
         s = self.session
         if s.is_over() or self.replay is not None:
+            return
+        if isinstance(s, lessons.LessonSession) and not s.follows(action):
+            self.local["lesson_wrong"] = True  # a note says what to try; nothing is played
+            self.local.pop("lesson_arranged", None)
+            self.render()
             return
         try:
             s.act(s.human, action)

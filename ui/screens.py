@@ -9,6 +9,7 @@ from pygame_rules.words import plural
 
 from . import tables
 from .games import table_for
+from .lessons import LessonSession
 from .review import hand_word
 from .review_screen import review_bar
 from .saves import EARLIER
@@ -53,11 +54,15 @@ def embed_box(embed_url: str) -> El:
 
 
 def setup_screen(
-    game: pygame_rules.Game, embed_url: str | None = None, resume: El | None = None
+    game: pygame_rules.Game,
+    embed_url: str | None = None,
+    resume: El | None = None,
+    learn: bool = True,
 ) -> El:
-    """Players, bot level and the game's options, then Start. `embed_url` (the full app
-    only) adds the embed code and the way back to the lobby; `resume` offers a saved game
-    (in an embedded frame, which has no lobby)."""
+    """Players, bot level and the game's options, then Start (or `learn`: Learn by playing,
+    the game's guided deal, ui/lessons.py). `embed_url` (the full app only) adds the embed
+    code and the way back to the lobby; `resume` offers a saved game (in an embedded frame,
+    which has no lobby)."""
     bots = game.min_players - 1  # a game for a fixed number of players: say how many bots
     bots_words = "a bot" if bots == 1 else plural(bots, "bot")
     player_choices = [
@@ -104,6 +109,14 @@ def setup_screen(
         h("h2", {"id": "setup-title", "tabindex": "-1"}, game.title),
         h("p", {"class": "designer"}, f"by {game.designer}"),
         h("p", {}, game.pitch),
+        h(
+            "p",
+            {"class": "learn-offer"},
+            "New to it? Play a guided first deal: ",
+            ui_button("learn", "Learn by playing", value=game.id),
+        )
+        if learn
+        else None,
         h("div", {"id": "resume"}, resume) if resume is not None else None,
         h(
             "form",
@@ -382,6 +395,8 @@ def mark_hint(tree: El, hint: dict[str, Any], reason: str) -> str:
 
 
 def turn_text(session: Session, view: tables.TableView) -> str:
+    if isinstance(session, LessonSession) and session.done():
+        return "Lesson done"
     practice = " (practice)" if session.practice else ""
     if session.is_over():
         return "Game over" + practice

@@ -127,6 +127,7 @@ VIRTUAL_PAGES = {
 # UI steps that are not moves (conftest's play_to_end skips the same, and a few more).
 NAV_STEPS = (
     "hint",
+    "learn",
     "rules",
     "share",
     "undo",

@@ -404,6 +404,7 @@ def play_to_end(
         "review-end",
         "review-start",
         "review-close",
+        "learn",
     )
     for _ in range(max_steps):
         if page.locator("[data-testid=game-over]").count():

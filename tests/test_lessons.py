@@ -1,0 +1,137 @@
+"""Learn by playing (ui/lessons.py): each game's lesson played to its end through the engine.
+
+Every scripted move is legal when its turn comes and the table draws a control for the
+human's; every note is keyed to a human move and shown there; the lesson ends where its
+scoring is (the engine's score lines are in the log); a move that is not the lesson's gets
+a note and changes nothing. A rule change that breaks a lesson fails here.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from ui import lessons, screens
+from ui.games import table_for
+from ui.lessons import LESSONS, LessonSession
+from ui.vdom import El
+from ui.widgets import action_json
+
+GAMES = sorted(LESSONS)
+CARD = re.compile(r"\b(?:\d+|Star) of [A-Z][a-z]+")  # "7 of Leaves", "Star of Wands"
+
+
+def draw(session: LessonSession, local: dict) -> tuple[El, str]:
+    """The table as the page draws it for the lesson (its note put in), and the note."""
+    view = screens.table_view(session, local)
+    over = lessons.end_panel(session) if session.done() else None
+    tree = screens.table_screen(session, view, over, "instant")
+    if lessons.needs_arranging(tree, session, local):
+        local["lesson_arranged"] = True
+        table_for(session.game_id).on_hint(session.suggested() or {}, view)
+        tree = screens.table_screen(session, view, over, "instant")
+    return tree, lessons.decorate(tree, session, local)
+
+
+def controls(tree: El, cls: str = "") -> list[El]:
+    return [
+        el
+        for el in tree.walk()
+        if "data-action" in el.attrs and (not cls or cls in el.attrs.get("class", "").split())
+    ]
+
+
+def visible(el: El) -> str:
+    """The text and accessible names of a table, but its lesson note."""
+    if "lesson-note" in el.attrs.get("class", "").split():
+        return ""
+    parts = [el.attrs.get("aria-label", "")]
+    parts += [c if isinstance(c, str) else visible(c) for c in el.children]
+    return " ".join(parts)
+
+
+def play_lesson(game_id: str) -> tuple[LessonSession, dict[int, str]]:
+    """Play the lesson as the page does; the note shown at each human move, by index."""
+    session = LessonSession(LESSONS[game_id])
+    shown: dict[int, str] = {}
+    while not session.done():
+        seat, action = session.next_move() or (None, None)
+        assert action in session.state.legal_actions(seat), f"move {len(session.history)}"
+        if seat == session.human:
+            assert session.next_bot() is None
+            tree, note = draw(session, {})
+            marked = controls(tree, "suggested")
+            assert [el.attrs["data-action"] for el in marked] == [action_json(action)]
+            shown[len(session.history)] = note
+            # A card a note names is one the player can see: on the table or in the log.
+            seen = " ".join([visible(tree), *session.log])
+            for name in CARD.findall(note):
+                assert name in seen, f"move {len(session.history)}: {name} is not in view"
+            session.act(seat, action)
+        else:
+            assert session.next_bot() == seat and session.human_legal() == []
+            turn = session.start_bot(seat)
+            turn.step(None)
+            session.act(seat, turn.action)
+    return session, shown
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_lesson_plays_to_its_end_through_the_engine(game_id: str) -> None:
+    lesson = LESSONS[game_id]
+    session, shown = play_lesson(game_id)
+    assert session.done() and len(session.history) == len(lesson["moves"])
+    assert session.history == lesson["moves"]
+    human_moves = {i for i, (seat, _) in enumerate(lesson["moves"]) if seat == 0}
+    assert set(lesson["notes"]) <= human_moves, "every note is keyed to a human move"
+    for index, text in shown.items():
+        assert text == lesson["notes"].get(index, ""), f"note {index} shown at its move"
+    for index, text in lesson["notes"].items():
+        assert len(text) <= 240 and text.count(". ") <= 3, f"note {index} is short"
+    # The end: the engine's score lines are there, and the panel offers a real game.
+    assert lessons.score_lines(session), "the lesson ends where its scoring is"
+    tree, note = draw(session, {})
+    assert note == "" and not controls(tree)
+    end = next(el for el in tree.walk() if el.attrs.get("data-testid") == "lesson-end")
+    buttons = {(el.attrs.get("data-ui"), el.attrs.get("data-value")) for el in end.walk()}
+    assert ("play", game_id) in buttons and ("learn", game_id) in buttons
+    assert lesson["end"] in end.text()
+    for line in lessons.score_lines(session):
+        assert line in end.text()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_wrong_move_gets_a_note_and_changes_nothing(game_id: str) -> None:
+    session = LessonSession(LESSONS[game_id])
+    while True:  # to the first human move with a choice
+        seat, action = session.next_move() or (None, None)
+        if seat == session.human and len(session.human_legal()) > 1:
+            break
+        session.act(seat, action)
+    before = (session.state.to_json(), list(session.history))
+    wrong = next(a for a in session.human_legal() if action_json(a) != action_json(action))
+    assert not session.follows(wrong) and session.follows(action)
+    # The page (Table.human_action) then marks the move wrong and plays nothing.
+    local = {"lesson_wrong": True}
+    _tree, note = draw(session, local)
+    assert note.startswith("Not this time: in this lesson, try ")
+    assert local["lesson_label"] in note
+    assert (session.state.to_json(), session.history) == before
+
+
+def test_a_lesson_has_no_take_back_no_worker_and_its_hint_is_the_lesson_move() -> None:
+    session = LessonSession(LESSONS["magic-trick-baker"])
+    assert session.take_back_offer() is None and session.take_back_refusal()
+    assert session.bot_request(1) is None and session.hint_request() is None
+    while session.suggested() is None:
+        seat, action = session.next_move() or (None, None)
+        session.act(seat, action)
+    assert session.hint() == session.suggested()
+
+
+def test_a_lesson_is_never_saved() -> None:
+    keeper = lessons.Unsaved("test-key")
+    session = LessonSession(LESSONS["trickbook"])
+    keeper.store(session)
+    assert keeper.read() is None

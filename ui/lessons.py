@@ -1,0 +1,250 @@
+"""Learn by playing: a guided first deal of each game.
+
+A lesson is data (one module per game, `ui/lessons_<game>.py`): the deal (game, players,
+seed, options), every move of it in order (the human's suggested moves and the bots'
+fixed ones: the page plays these instead of asking a bot), notes keyed to the human's
+moves (shown while that move is to be made), and the words for its end (how that deal
+scored). `tests/test_lessons.py` plays each one through the engine to its end.
+
+Pure Python: `LessonSession` is a `Session` whose bots play the script and whose human
+may only play the script's move (another one gets a note, and nothing changes);
+`decorate` puts the note and the highlight on a drawn table, `end_panel` is its end.
+"""
+
+from __future__ import annotations
+
+from pygame_rules.bots import SeatView
+from pygame_rules.bots.base import perf_counter
+
+from . import (
+    lessons_magic_trick_baker,
+    lessons_magic_trick_wray,
+    lessons_trick_of_trip,
+    lessons_trickbook,
+)
+from .saves import Saves
+from .session import BotTurn, Session
+from .tables import number
+from .vdom import El, h
+from .widgets import action_json, ui_button
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    from pygame_rules.bots import SeatView as View
+
+LESSONS: dict[str, dict[str, Any]] = {
+    "magic-trick-wray": lessons_magic_trick_wray.LESSON,
+    "magic-trick-baker": lessons_magic_trick_baker.LESSON,
+    "trick-of-trip": lessons_trick_of_trip.LESSON,
+    "trickbook": lessons_trickbook.LESSON,
+}
+
+NO_TAKE_BACK = "A lesson has no take-back: a move that is not the lesson's is not played."
+
+
+class ScriptedBot:
+    """A bot that plays the move it is given (the lesson's)."""
+
+    def __init__(self, action: dict[str, Any]) -> None:
+        self.action = action
+
+    def choose(self, view: View) -> dict[str, Any]:
+        return self.action
+
+
+class Unsaved(Saves):
+    """A lesson is never saved: the player's own game in progress stays as it was."""
+
+    def store(self, session: Session) -> None:
+        return None
+
+
+class LessonSession(Session):
+    """A lesson's deal: the bots play the script, the human may play only its move."""
+
+    def __init__(self, lesson: dict[str, Any]) -> None:
+        super().__init__(
+            lesson["game"], lesson["players"], lesson["seed"], "easy", dict(lesson["options"])
+        )
+        self.lesson = lesson
+        self.script: list[list[Any]] = lesson["moves"]
+        self.log.append(f"Learn by playing: a guided deal of {self.game.title}.")
+
+    def next_move(self) -> list[Any] | None:
+        """The script's next [seat, action]; None once the lesson is done."""
+        if self.state.is_over() or len(self.history) >= len(self.script):
+            return None
+        return self.script[len(self.history)]
+
+    def done(self) -> bool:
+        return self.next_move() is None
+
+    def suggested(self) -> dict[str, Any] | None:
+        """The human's move the lesson asks for now (None: not the human's turn)."""
+        move = self.next_move()
+        return move[1] if move is not None and move[0] == self.human else None
+
+    def follows(self, action: dict[str, Any]) -> bool:
+        """Whether `action` is the lesson's move for the human now."""
+        wanted = self.suggested()
+        return wanted is not None and action_json(wanted) == action_json(action)
+
+    def note(self) -> str:
+        """The note for the human's move now ("" when it has none, or it is not their turn)."""
+        if self.suggested() is None:
+            return ""
+        return str(self.lesson["notes"].get(len(self.history), ""))
+
+    # -- the bots play the script ---------------------------------------------------
+    def next_bot(self) -> int | None:
+        move = self.next_move()
+        if move is None or move[0] == self.human or move[0] not in self.state.acting():
+            return None
+        return int(move[0])
+
+    def human_legal(self) -> list[dict[str, Any]]:
+        return super().human_legal() if self.suggested() is not None else []
+
+    def start_bot(
+        self, seat: int, clock: Callable[[], float] = perf_counter, quick: bool = False
+    ) -> BotTurn:
+        move = self.next_move()
+        assert move is not None and move[0] == seat, "a bot's move outside the lesson"
+        return BotTurn(ScriptedBot(move[1]), SeatView(self.state.clone(), seat), clock)
+
+    # -- the hint is the lesson's move; no worker, no take-back -----------------------
+    def hint_request(self) -> dict[str, Any] | None:
+        return None
+
+    def start_hint(
+        self, clock: Callable[[], float] = perf_counter, quick: bool = False
+    ) -> BotTurn | None:
+        wanted = self.suggested()
+        if wanted is None:
+            return None
+        return BotTurn(ScriptedBot(wanted), SeatView(self.state.clone(), self.human), clock)
+
+    def hint_reason(self, turn: BotTurn) -> str:
+        return "it is this lesson's move"
+
+    def can_take_back(self) -> bool:
+        return False
+
+    def take_back_refusal(self) -> str:
+        return NO_TAKE_BACK
+
+    def take_back_offer(self) -> None:
+        return None
+
+
+def lesson_session(game_id: str) -> LessonSession | None:
+    lesson = LESSONS.get(game_id)
+    return None if lesson is None else LessonSession(lesson)
+
+
+def _label(el: El) -> str:
+    return el.attrs.get("aria-label") or el.text().strip()
+
+
+def decorate(tree: El, session: LessonSession, local: dict[str, Any]) -> str:
+    """Mark the lesson's move (class `suggested`) and put its note, or after a wrong move
+    what to try instead, in the first prompt (`.lesson-note`, in place of the prompt's own
+    small note: the hand stays in view on a phone). The note's text ("": none now)."""
+    wanted = session.suggested()
+    if wanted is None:
+        return ""
+    text = session.note()
+    key = action_json(wanted)
+    found = next((el for el in tree.walk() if el.attrs.get("data-action") == key), None)
+    if found is not None:
+        found.attrs["class"] = (found.attrs.get("class", "") + " suggested").strip()
+        local["lesson_label"] = _label(found)
+    if local.get("lesson_wrong"):
+        label = local.get("lesson_label") or "the highlighted move"
+        text = f"Not this time: in this lesson, try {label} (highlighted). {text}".strip()
+    if not text:
+        return ""
+    box = h(
+        "div",
+        {"class": "lesson-note", "role": "status"},
+        h("p", {}, h("strong", {}, "Lesson: "), text),
+    )
+    _insert_note(tree, box)
+    return text
+
+
+def _has_class(el: El, name: str) -> bool:
+    return name in el.attrs.get("class", "").split()
+
+
+def _insert_note(tree: El, box: El) -> None:
+    """Put `box` in the first `.prompt`, in place of its `.prompt-note` (beside the
+    controls: on a phone the page's top is out of sight); with no prompt, under the
+    table's title bar."""
+    prompt = next((el for el in tree.walk() if _has_class(el, "prompt")), None)
+    if prompt is not None:
+        kept = [
+            c for c in prompt.children if not (isinstance(c, El) and _has_class(c, "prompt-note"))
+        ]
+        prompt.children = kept + [box]
+        return
+    at = next(
+        (
+            i + 1
+            for i, c in enumerate(tree.children)
+            if isinstance(c, El) and _has_class(c, "table-bar")
+        ),
+        0,
+    )
+    tree.children.insert(at, box)
+
+
+def needs_arranging(tree: El, session: LessonSession, local: dict[str, Any]) -> bool:
+    """Whether the lesson's move has no control drawn yet (e.g. a split to arrange first),
+    and the table has not arranged it for this move already."""
+    wanted = session.suggested()
+    if wanted is None or local.get("lesson_arranged"):
+        return False
+    key = action_json(wanted)
+    return not any(el.attrs.get("data-action") == key for el in tree.walk())
+
+
+def score_lines(session: LessonSession) -> list[str]:
+    """The engine's words for how the deal scored: the log lines the lesson names."""
+    starts = tuple(session.lesson["score_lines"])
+    return [line for line in session.log if line.startswith(starts)]
+
+
+def end_panel(session: LessonSession) -> El:
+    """The lesson's end: how the deal scored (the lesson's words, then the engine's), the
+    totals, and the offer of a real game."""
+    names = session.names
+    scores = session.scores()
+    return h(
+        "section",
+        {
+            "class": "game-over lesson-end",
+            "data-testid": "lesson-end",
+            "aria-labelledby": "lesson-end-title",
+        },
+        h("h2", {"id": "lesson-end-title", "tabindex": "-1"}, "Lesson done: how this deal scored"),
+        h("p", {}, session.lesson["end"]),
+        h("ul", {"class": "lesson-scoring"}, [h("li", {}, line) for line in score_lines(session)]),
+        h(
+            "p",
+            {"class": "lesson-totals"},
+            "Scores now: "
+            + ", ".join(f"{names[s]} {number(scores[s])}" for s in range(len(scores))),
+        ),
+        h("p", {}, session.lesson["next"]),
+        h(
+            "div",
+            {"class": "setup-buttons"},
+            ui_button("play", "Play a real game", value=session.game_id, cls="btn primary"),
+            ui_button("learn", "Start the lesson again", value=session.game_id),
+            ui_button("lobby", "Back to games"),
+        ),
+    )

@@ -1,0 +1,101 @@
+"""Learn by playing: Magic Trick (Chris Wray), the first hand of deal 1 (see ui/lessons.py).
+
+Moves drafted with `tools/lesson_script.py magic-trick-wray --seed 1`; the notes are
+keyed to the human's moves (the index in `moves`) and tell only what the table shows."""
+
+LESSON = {
+    "game": "magic-trick-wray",
+    "players": 4,
+    "seed": 1,
+    "options": {},
+    "moves": [
+        [3, {"type": "play", "pos": 13}],
+        [3, {"type": "pass"}],
+        [0, {"type": "play", "pos": 11}],
+        [0, {"type": "pass"}],
+        [1, {"type": "play", "pos": 0}],
+        [1, {"type": "pass"}],
+        [2, {"type": "play", "pos": 4}],
+        [2, {"type": "pass"}],
+        [3, {"type": "play", "pos": 11}],
+        [3, {"type": "pass"}],
+        [0, {"type": "play", "pos": 12}],
+        [0, {"type": "pass"}],
+        [1, {"type": "play", "pos": 2}],
+        [1, {"type": "pass"}],
+        [2, {"type": "play", "pos": 6}],
+        [2, {"type": "pass"}],
+        [0, {"type": "play", "pos": 13}],
+        [0, {"type": "sleeve", "pos": 6}],
+        [1, {"type": "play", "pos": 11}],
+        [1, {"type": "sleeve", "pos": 5}],
+        [2, {"type": "play", "pos": 0}],
+        [2, {"type": "sleeve", "pos": 7}],
+        [3, {"type": "play", "pos": 0}],
+        [3, {"type": "sleeve", "pos": 5}],
+        [0, {"type": "play", "pos": 9}],
+        [1, {"type": "play", "pos": 1}],
+        [2, {"type": "play", "pos": 1}],
+        [3, {"type": "play", "pos": 10}],
+        [1, {"type": "play", "pos": 13}],
+        [2, {"type": "play", "pos": 11}],
+        [3, {"type": "play", "pos": 2}],
+        [0, {"type": "play", "pos": 3}],
+        [2, {"type": "play", "pos": 12}],
+        [3, {"type": "play", "pos": 7}],
+        [0, {"type": "play", "pos": 2}],
+        [1, {"type": "play", "pos": 3}],
+        [2, {"type": "play", "pos": 8}],
+        [3, {"type": "play", "pos": 3}],
+        [0, {"type": "play", "pos": 1}],
+        [1, {"type": "play", "pos": 4}],
+        [3, {"type": "play", "pos": 8}],
+        [0, {"type": "play", "pos": 0}],
+        [1, {"type": "play", "pos": 7}],
+        [2, {"type": "play", "pos": 13}],
+        [3, {"type": "play", "pos": 6}],
+        [0, {"type": "play", "pos": 5}],
+        [1, {"type": "play", "pos": 9}],
+        [2, {"type": "play", "pos": 10}],
+        [1, {"type": "play", "pos": 6}],
+        [2, {"type": "play", "pos": 3}],
+        [3, {"type": "play", "pos": 1}],
+        [0, {"type": "play", "pos": 8}],
+        [0, {"type": "play", "pos": 4}],
+        [1, {"type": "play", "pos": 8}],
+        [2, {"type": "play", "pos": 5}],
+        [3, {"type": "play", "pos": 12}],
+        [3, {"type": "play", "pos": 9}],
+        [0, {"type": "play", "pos": 7}],
+        [1, {"type": "play", "pos": 10}],
+        [2, {"type": "play", "pos": 9}],
+        [3, {"type": "play", "pos": 4}],
+        [0, {"type": "play", "pos": 10}],
+        [1, {"type": "play", "pos": 12}],
+        [2, {"type": "play", "pos": 2}],
+    ],
+    "notes": {
+        2: "Nobody sees their own unplayed ranks (0 to 7), only suits. Your row is sorted by "
+        "rank; the label under each card says which ranks it can be. Bot 3 led a Moon: "
+        "follow suit.",
+        3: "After each play you may put one hidden card up your sleeve: its rank becomes your "
+        "bid, the tricks you must win. Pass for now, to learn more first.",
+        10: "The highest card of the led suit won trick 1. Every card played shows its rank, "
+        "so the labels of your hidden cards narrow down. Follow the Triangle lead.",
+        16: "You won trick 2, so you lead now. Lead the highlighted Club.",
+        17: "Time to bid: put the highlighted card up your sleeve. Its label says which ranks "
+        "it can be; its real rank, your bid, shows once it is up your sleeve.",
+        24: "Your bid is 3: win exactly 3 tricks. You have 2 already. A sleeved card is never "
+        "played, and it does not count for following suit.",
+        31: "Hearts are always trumps: the highest Heart in a trick wins it. Bot 1 led Hearts, "
+        "so you must follow with a Heart; Bot 2's 7 of Hearts wins anyway.",
+        51: "You have no Spade to follow with, so any card may go: a Heart, a trump, wins "
+        "this trick and gives you your third trick.",
+        52: "Three tricks, as bid: now lose the rest. Lead low.",
+    },
+    "end": "A hand scores +3 when you win exactly your bid, else minus the difference "
+    "(bid 4 with 6 tricks: \u22122). The prestige bonus adds +2 to a made bid when the cards "
+    "of the tricks you won hold exactly as many suits as your bid.",
+    "score_lines": ["Hand 1 scored"],
+    "next": "A real game is four hands; the highest total wins.",
+}
