@@ -130,8 +130,15 @@ def test_a_lesson_has_no_take_back_no_worker_and_its_hint_is_the_lesson_move() -
     assert session.hint() == session.suggested()
 
 
-def test_a_lesson_is_never_saved() -> None:
-    keeper = lessons.Unsaved("test-key")
+def test_a_lesson_is_never_saved(monkeypatch: pytest.MonkeyPatch) -> None:
+    from test_saves import MemoryStorage
+
+    from ui import storage
+
+    memory = MemoryStorage()
+    monkeypatch.setattr(storage, "localStorage", memory)
+    keeper = lessons.Unsaved()  # every game's slot, as the full app's
     session = LessonSession(LESSONS["trickbook"])
     keeper.store(session)
-    assert keeper.read() is None
+    assert keeper.read("trickbook") is None
+    assert memory.items == {}
