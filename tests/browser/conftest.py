@@ -457,3 +457,45 @@ def replayed_scores(page: Page) -> list[int]:
         state.apply(seat, action)
     assert state.is_over()
     return state.scores()
+
+
+def near_the_end(
+    game_id: str, players: int, seed: int = 7, options: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """A save of a game two of the player's moves from its end (Easy bots; seeded random
+    moves in CPython). Tests about a game's end start from it instead of playing a whole
+    game in the page, which costs a minute in Wray."""
+    import random
+
+    from ui.session import Session
+
+    session = Session(game_id, players, seed, "easy", options)
+    choose = random.Random(seed)
+    while not session.is_over():
+        seat = session.waiting_for()[0]
+        session.act(seat, choose.choice(session.state.legal_actions(seat)))
+    mine = [i for i, (seat, _) in enumerate(session.history) if seat == session.human]
+    save = session.to_save()
+    save["history"] = session.history[: mine[-2]]
+    return save
+
+
+def resume_near_the_end(
+    page: Page,
+    site_url: str,
+    game_id: str,
+    players: int,
+    seed: int = 7,
+    options: dict[str, Any] | None = None,
+) -> None:
+    """Store `near_the_end`'s save as the app's saved game (bots at Instant speed), open the
+    lobby and resume it."""
+    from ui.saves import save_key
+
+    save = json.dumps(near_the_end(game_id, players, seed, options))
+    page.goto(site_url)
+    page.evaluate("([k, s]) => localStorage.setItem(k, s)", [save_key(game_id), save])
+    page.evaluate("localStorage.setItem('pygame-table.settings', '{\"speed\": \"instant\"}')")
+    open_app(page, site_url)
+    page.click(f"#resume [data-ui=resume][data-value={game_id}]")
+    page.wait_for_selector("#screen .table-screen")

@@ -20,6 +20,7 @@ from .conftest import (
     open_app,
     play_to_end,
     replayed_scores,
+    resume_near_the_end,
 )
 
 pytestmark = pytest.mark.browser
@@ -225,7 +226,7 @@ def test_a_game_that_went_on_in_another_tab_is_never_overwritten(
 
 def test_a_finished_game_stays_when_another_tab_deals(phone: StrictPage, site_url: str) -> None:
     first = phone.page
-    open_app(first, site_url + "?game=trick-of-trip&players=3&seed=5&speed=instant")
+    resume_near_the_end(first, site_url, "trick-of-trip", 3, seed=5)
     play_to_end(first)
     second = first.context.new_page()
     open_app(second, site_url + "?game=magic-trick-baker&seed=1&speed=instant")

@@ -12,8 +12,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from ui.saves import embed_save_key, save_key
 
-from .conftest import PHONE, SITE, StrictPage, play_to_end, start_server
-from .test_review import near_the_end
+from .conftest import PHONE, SITE, StrictPage, near_the_end, play_to_end, start_server
 from .test_take_back import MY_TURN, human_move, table_now
 
 

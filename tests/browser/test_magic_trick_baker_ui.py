@@ -97,7 +97,7 @@ def shown_points(page: Page) -> list[int]:
 
 def test_full_game_to_31_by_clicks(phone: StrictPage, site_url: str) -> None:
     page = phone.page
-    open_app(page, site_url + f"?game={GAME}&seed=5&speed=instant")
+    open_app(page, site_url + f"?game={GAME}&seed=5&speed=instant&level=easy")
     # The ritual: three face-down places, the human's six cards each naming its Law.
     page.wait_for_selector("#screen [data-action]")
     expect(page.locator(".ritual-row .mtb-slot")).to_have_count(3)

@@ -15,6 +15,7 @@ from .conftest import (
     open_app,
     play_to_end,
     replayed_scores,
+    resume_near_the_end,
 )
 
 pytestmark = pytest.mark.browser
@@ -55,7 +56,7 @@ def wait_for_my_move(page: Page) -> None:
 
 def test_full_game_by_clicks_with_sleeve_step(phone: StrictPage, site_url: str) -> None:
     page = phone.page
-    open_app(page, site_url + "?game=magic-trick-wray&players=4&seed=11&speed=instant")
+    open_app(page, site_url + "?game=magic-trick-wray&players=4&seed=11&speed=instant&level=easy")
     wait_for_my_move(page)
     # Four rows of 14: the human's row of big cards, three rows of small ones.
     expect(page.locator("#screen .mtw-row.mine .slot")).to_have_count(14)
@@ -119,9 +120,9 @@ def test_full_game_by_clicks_with_sleeve_step(phone: StrictPage, site_url: str) 
 
 def test_game_without_prestige(phone: StrictPage, site_url: str) -> None:
     page = phone.page
-    open_app(
-        page, site_url + "?game=magic-trick-wray&players=4&seed=5&speed=instant&opt-prestige=0"
-    )
+    # The game's last hand (a whole game in the page takes a minute; test_full_game_by_
+    # clicks_with_sleeve_step plays one).
+    resume_near_the_end(page, site_url, "magic-trick-wray", 4, seed=5, options={"prestige": False})
     wait_for_my_move(page)
     expect(page.locator("#screen .sheet-key")).not_to_contain_text("prestige")
     play_to_end(page, pick_seed=8)
@@ -164,7 +165,7 @@ def test_a_score_table_wider_than_a_small_phone_fades_until_scrolled(
     more) until it is scrolled to its end; a table that fits has no fade."""
     page = phone.page
     page.set_viewport_size({"width": 320, "height": 568})
-    open_app(page, site_url + "?game=magic-trick-wray&players=4&seed=11&speed=instant")
+    resume_near_the_end(page, site_url, "magic-trick-wray", 4, seed=11)
     play_to_end(page)
     cues = page.evaluate(SCROLL_CUES)
     assert cues and all(cue == ("40px" if wide else "0px") for wide, cue in cues), cues

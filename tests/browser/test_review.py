@@ -7,41 +7,16 @@ and the player finishes it."""
 from __future__ import annotations
 
 import json
-import random
 import re
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from ui.session import Session
-
-from .conftest import StrictPage, open_app, play_to_end
+from .conftest import StrictPage, near_the_end, play_to_end, resume_near_the_end
 from .test_sizes import check_sizes
 
 GAMES = [("magic-trick-wray", 4), ("magic-trick-baker", 2), ("trick-of-trip", 3), ("trickbook", 2)]
 COUNTER = "#screen .review-counter"
-
-
-def near_the_end(game_id: str, players: int, seed: int = 7) -> dict:
-    """A save of a game a few of the player's moves from its end (easy bots)."""
-    session = Session(game_id, players, seed, "easy")
-    choose = random.Random(seed)
-    while not session.is_over():
-        seat = session.waiting_for()[0]
-        session.act(seat, choose.choice(session.state.legal_actions(seat)))
-    mine = [i for i, (seat, _) in enumerate(session.history) if seat == session.human]
-    save = session.to_save()
-    save["history"] = session.history[: mine[-2]]
-    return save
-
-
-def resume(page: Page, site_url: str, save: dict) -> None:
-    page.goto(site_url)
-    page.evaluate("s => localStorage.setItem('pygame-table.save', s)", json.dumps(save))
-    page.evaluate("localStorage.setItem('pygame-table.settings', '{\"speed\": \"instant\"}')")
-    open_app(page, site_url)
-    page.click("#resume [data-ui=resume]")
-    page.wait_for_selector("#screen .table-screen")
 
 
 def check_last_trick(page: Page) -> None:
@@ -59,9 +34,8 @@ def check_last_trick(page: Page) -> None:
 @pytest.mark.parametrize(("game_id", "players"), GAMES, ids=[g for g, _ in GAMES])
 def test_review_the_game(phone: StrictPage, site_url: str, game_id: str, players: int) -> None:
     page = phone.page
-    save = near_the_end(game_id, players)
-    moves = len(save["history"])
-    resume(page, site_url, save)
+    moves = len(near_the_end(game_id, players)["history"])
+    resume_near_the_end(page, site_url, game_id, players)
     if game_id == "trick-of-trip":
         page.wait_for_selector("#screen .table-screen:not([data-waiting])")
         check_last_trick(page)

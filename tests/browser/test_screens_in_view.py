@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import StrictPage, open_app, play_to_end
+from .conftest import StrictPage, open_app, play_to_end, resume_near_the_end
 
 FIRST_PLAY = "document.querySelector('.game-card [data-ui=play]').getBoundingClientRect().top"
 
@@ -32,7 +32,7 @@ def test_the_result_and_play_again_are_on_screen_at_the_end(
 ) -> None:
     page = desktop.page
     page.set_viewport_size({"width": size[0], "height": size[1]})
-    open_app(page, site_url + f"?game={game_id}&players={players}&seed=2&level=easy&speed=instant")
+    resume_near_the_end(page, site_url, game_id, players, seed=2)
     play_to_end(page, pick_seed=4)
     page.wait_for_timeout(100)  # the scroll to the result
     boxes = page.evaluate(
