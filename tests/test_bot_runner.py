@@ -16,6 +16,7 @@ from pygame_rules.bots import SeatView, think
 from ui import bot_worker
 from ui.bot_runner import (
     MAX_THINK,
+    QUIET_MARK_AFTER,
     THINK_SLICE,
     TRICK_PAUSE,
     BotRunner,
@@ -230,9 +231,27 @@ def test_play_moves_the_bots_until_it_is_the_humans_turn(monkeypatch: pytest.Mon
     fake_bots(monkeypatch, clock, slices=2)
     session, _ = bot_turn_session(players=4)
     changes: list[int | None] = []
-    runner, _ = runner_for(clock)
+    runner, _ = runner_for(clock, speed="normal")
     asyncio.run(runner.play(session, changes.append))
-    assert changes == [1, None, 2, None, 3, None]
+    assert changes == [1, None, 2, None, 3, None]  # each bot drawn thinking, then its move
+    assert [seat for seat, _ in session.history] == [1, 2, 3]
+    assert session.next_bot() is None and session.human_legal()
+
+
+@pytest.mark.parametrize(("slices", "expected"), [(1, [None]), (10, [1, 2, 3, None])])
+def test_at_instant_speed_the_table_is_drawn_once_the_bots_stop(
+    monkeypatch: pytest.MonkeyPatch, slices: int, expected: list[int | None]
+) -> None:
+    """No redraw per bot move (nobody could see it): a bot that decides at once is never
+    drawn thinking, a slow one is (after QUIET_MARK_AFTER), and the table with every move
+    is drawn, and saved, when the bots stop."""
+    clock = FakeClock()
+    fake_bots(monkeypatch, clock, slices=slices)
+    session, _ = bot_turn_session(players=4)
+    changes: list[int | None] = []
+    runner, _ = runner_for(clock, speed="instant")
+    asyncio.run(runner.play(session, changes.append))
+    assert changes == expected
     assert [seat for seat, _ in session.history] == [1, 2, 3]
     assert session.next_bot() is None and session.human_legal()
 
@@ -241,7 +260,7 @@ def test_play_stops_when_the_game_is_left(monkeypatch: pytest.MonkeyPatch) -> No
     clock = FakeClock()
     fake_bots(monkeypatch, clock, slices=2)
     session, _ = bot_turn_session(players=4)
-    runner, _ = runner_for(clock)
+    runner, _ = runner_for(clock, speed="normal")
     changes: list[int | None] = []
 
     def changed(seat: int | None) -> None:
@@ -479,4 +498,5 @@ def test_at_instant_speed_nothing_waits() -> None:
     runner, _ = runner_for(clock, speed="instant")
     asyncio.run(runner.play(session, lambda seat: None))
     assert not session.awaiting_continue
-    assert all(seconds == 0 for seconds in clock.sleeps)
+    # Only the "thinking" marks sleep (in their own tasks): no bot's turn waits.
+    assert all(seconds in (0, QUIET_MARK_AFTER) for seconds in clock.sleeps)

@@ -12,6 +12,8 @@ thinks here, in slices, and the time cap decides how deep.
 
 from __future__ import annotations
 
+import asyncio
+
 from .params import SPEEDS
 from .session import BotTurn, Session
 
@@ -29,6 +31,10 @@ MAX_THINK = 0.9  # a search stops here and plays the best move found: a move sta
 # instant speed, which never waits).
 TRICK_PAUSE: dict[str, float | None] = {"slow": None, "normal": 1.5, "fast": 0.6, "instant": 0.0}
 CONTINUE_POLL = 0.05  # seconds between two looks at whether the player continued
+# At instant speed a bot's turn is drawn only when it is slow: its "thinking" mark after
+# this long, and the table once the bots stop (a redraw per bot move was most of a Wray
+# table's boot on MicroPython, for positions nobody could see).
+QUIET_MARK_AFTER = 0.15
 
 
 def think_limit(value: Any) -> float:
@@ -86,6 +92,8 @@ class BotRunner:
         self.quick = quick
         self.speed = "normal"
         self.generation = 0  # bumps when the game is left, so stale decisions stop
+        self.marking: object | None = None  # the bot turn whose "thinking" mark may come
+        self.mark_task: Any = None
 
     def stop(self) -> None:
         """The game was left: every decision in progress ends without a move."""
@@ -137,19 +145,44 @@ class BotRunner:
     async def play(self, session: Session, changed: Callable[[int | None], Any]) -> None:
         """Let the bots move, one after another, until it is the human's turn, the game is
         over, or it is left. `changed(seat)` as a bot starts to think, `changed(None)` once
-        it has moved (the page draws, and saves). A bot's illegal move stops them all:
+        it has moved (the page draws, and saves); at instant speed, `changed(seat)` only for
+        a bot still thinking after QUIET_MARK_AFTER, and `changed(None)` once the bots stop
+        (the save is the seed and every move, so nothing is lost by saving once). A bot's
+        illegal move stops them all:
         IllegalBotMove, never a skipped move that would be asked for again and again."""
         generation = self.generation
         while generation == self.generation and (seat := session.next_bot()) is not None:
             if not await self._pause(session, changed, generation):
                 return
-            changed(seat)
+            quiet = self.speed == "instant"
+            if quiet:
+                self._mark_if_slow(seat, changed, generation)
+            else:
+                changed(seat)
             action = await self.bot_move(session, seat)
+            self.marking = None  # a pending "thinking" mark is for a turn that is over
             if action is None:
                 return  # the game was left
             session.act(seat, action)
-            changed(None)
+            if not quiet or session.next_bot() is None:
+                changed(None)  # drawn and saved; at instant speed once the bots stop
             await self.sleep(0)
+        self.marking = None
+
+    def _mark_if_slow(
+        self, seat: int, changed: Callable[[int | None], Any], generation: int
+    ) -> None:
+        """`changed(seat)` once the bot in `seat` has thought QUIET_MARK_AFTER seconds, if
+        it still thinks then (instant speed)."""
+        token = object()
+        self.marking = token
+
+        async def mark() -> None:
+            await self.sleep(QUIET_MARK_AFTER)
+            if self.marking is token and generation == self.generation:
+                changed(seat)
+
+        self.mark_task = asyncio.create_task(mark())  # kept: a task nobody holds may be lost
 
     async def _pause(
         self, session: Session, changed: Callable[[int | None], Any], generation: int

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator
+    from collections.abc import Callable
     from typing import Any
 
 Child = "El | str | int | None | list[Any]"
@@ -38,12 +38,18 @@ class El:
     def __repr__(self) -> str:
         return f"El({self.tag!r}, {self.attrs!r}, {self.children!r})"
 
-    def walk(self) -> Iterator[El]:
-        """This element and every element below it, depth first."""
-        yield self
-        for child in self.children:
-            if isinstance(child, El):
-                yield from child.walk()
+    def walk(self) -> list[El]:
+        """This element and every element below it, depth first (a list, not a generator:
+        on MicroPython each resume of a nested generator costs a trip through JavaScript)."""
+        found: list[El] = []
+        stack: list[El] = [self]
+        while stack:
+            el = stack.pop()
+            found.append(el)
+            for child in reversed(el.children):
+                if type(child) is not str:
+                    stack.append(child)  # type: ignore[arg-type]  # str or El only
+        return found
 
     def find_all(self, predicate: Callable[[El], bool]) -> list[El]:
         return [el for el in self.walk() if predicate(el)]
@@ -53,12 +59,17 @@ class El:
         return "".join(c if isinstance(c, str) else c.text() for c in self.children)
 
 
-def _flatten(children: tuple[Any, ...], out: list[El | str]) -> None:
+def _flatten(children: Any, out: list[El | str]) -> None:
+    # Exact type checks first: a table is hundreds of elements, drawn on every move, and
+    # MicroPython's isinstance is slow (this and h took a third of a Wray redraw).
     for child in children:
         if child is None or child is False:
             continue
-        if isinstance(child, (list, tuple)):
-            _flatten(tuple(child), out)
+        kind = type(child)
+        if kind is str or kind is El:
+            out.append(child)
+        elif kind is list or kind is tuple:
+            _flatten(child, out)
         elif isinstance(child, El):
             out.append(child)
         else:
@@ -68,10 +79,17 @@ def _flatten(children: tuple[Any, ...], out: list[El | str]) -> None:
 def h(tag: str, attrs: dict[str, Any] | None = None, *children: Any) -> El:
     """Build an element. Attributes with value None/False are left out; True means present."""
     clean: dict[str, str] = {}
-    for key, value in (attrs or {}).items():
-        if value is None or value is False:
-            continue
-        clean[key] = "" if value is True else str(value)
+    if attrs:
+        for key in attrs:
+            value = attrs[key]
+            if value is None or value is False:
+                continue
+            if value is True:
+                clean[key] = ""
+            elif type(value) is str:
+                clean[key] = value
+            else:
+                clean[key] = str(value)
     out: list[El | str] = []
     _flatten(children, out)
     return El(tag, clean, out)

@@ -117,7 +117,11 @@ def test_a_screen_reader_hears_the_bots_moves_and_the_prompt(
     start = page.locator("#screen .log-lines li").count()
     page.evaluate(
         """() => { window.heard = [];
-        new MutationObserver(() => window.heard.push(announcer.textContent))
+        // Each record's own text: two news in one task would leave only the last in
+        // announcer.textContent by the time the observer runs.
+        new MutationObserver((records) => records.forEach((r) => window.heard.push(
+            r.type === "characterData" ? r.target.textContent
+                : [...r.addedNodes].map((n) => n.textContent).join(""))))
             .observe(announcer, {childList: true, characterData: true, subtree: true}); }"""
     )
     play_to_end(page, pick_seed=1, max_steps=12, must_end=False)

@@ -135,7 +135,10 @@ def test_four_player_game_completes(desktop: StrictPage, site_url: str) -> None:
     expect(page.locator("#screen .seat")).to_have_count(4)
     # A deal on which the human is offered a special: whether one is depends on how the
     # bots play (seed 8 stopped being one when the Trickbook bots changed in 25cf2c3).
-    seen = play_checking(page, pick_seed=2)
+    # Clicks of pick seed 1 meet a small Impossible card on a drawn table (at instant speed
+    # the table is drawn once the bots stop, so not every bot move is seen: pick seed 2
+    # no longer met one).
+    seen = play_checking(page, pick_seed=1)
     assert seen["special"] > 0  # the special prompt was met and answered on the way
     assert {"Impossible", "Impossible small"} <= seen["names"]  # the longest name, both sizes
     assert final_scores(page) == replayed_scores(page)
