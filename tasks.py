@@ -30,6 +30,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from tools.micropython_release import release_loader
 from tools.mpy_bytecode import compile_packages, find_mpy_cross
 from tools.pyodide_stdlib import (
     BOTS_WORKER_IMPORTS,
@@ -148,6 +149,9 @@ def vendor_runtime(python: Path) -> None:
     print(describe(report))
     for name in MICROPYTHON_FILES:
         shutil.copy2(MICROPYTHON_DIST / name, VENDOR / "micropython" / name)
+    # Two debug-only checks of the npm build, as a release build has them.
+    loader = VENDOR / "micropython" / "micropython.mjs"
+    loader.write_text(release_loader(loader.read_text(encoding="utf-8")), encoding="utf-8")
     python_archives(python, VENDOR)
 
 

@@ -16,6 +16,7 @@ import pytest
 import pygame_rules
 import tasks
 from tools.micropython import check_subset, xcheck
+from tools.micropython_release import release_loader
 from tools.mpy_bytecode import MPY_VERSION, compile_packages
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -274,3 +275,74 @@ def test_a_differing_replay_is_reported_with_its_first_seed() -> None:
     micropython.digests[3] = digests[3]
     micropython.total = cpython.total
     assert comparison.match and "match: 5 games" in comparison.report()
+
+
+# -- the loader the page ships (tools/micropython_release.py) -------------------------------
+
+LOADER_PROBE = """\
+import pygame_rules, pygame_rules.bots
+from pygame_rules.rng import Rng
+try:
+    import no_such_module
+except ImportError as exc:
+    print("import:", type(exc).__name__)
+try:
+    open("/no/such/file")
+except OSError as exc:
+    print("open:", exc.errno)  # Emscripten's ENOENT (44), in either loader
+def deep(n):
+    try:
+        return deep(n - 1) if n else 1 // 0
+    finally:
+        pass
+try:
+    deep(50)
+except ZeroDivisionError:
+    print("unwound")
+state = pygame_rules.get_game("magic-trick-wray").new_game(4, 7)
+rng = Rng(3)
+while not state.is_over():
+    seat = state.acting()[rng.below(len(state.acting()))]
+    state.apply(seat, rng.choice(state.legal_actions(seat)))
+print("scores:", state.scores(), sum(x for x in (1, 2, 3)))
+"""
+
+
+def test_the_shipped_loader_runs_python_as_the_npm_one_does(bytecode: Path, tmp_path: Path) -> None:
+    """The page's micropython.mjs (two debug checks as a release build has them) gives the
+    same output as the npm build's on imports from bytecode, a missing module and file (the
+    file system's errors), exceptions unwinding through frames, and a whole seeded game."""
+    require_micropython()
+    original = xcheck.MICROPYTHON_NPM / "micropython.mjs"
+    shipped = tmp_path / "loader" / "micropython.mjs"
+    shipped.parent.mkdir()
+    shipped.write_text(release_loader(original.read_text(encoding="utf-8")), encoding="utf-8")
+    (shipped.parent / "micropython.wasm").write_bytes(
+        (xcheck.MICROPYTHON_NPM / "micropython.wasm").read_bytes()
+    )
+    script = tmp_path / "probe.py"
+    script.write_text(LOADER_PROBE)
+    outputs = []
+    for loader in (original, shipped):
+        command = xcheck.micropython_command(script, bytecode=bytecode)
+        command[2:2] = ["--loader", str(loader)]
+        done = subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT)
+        assert done.returncode == 0, done.stderr
+        outputs.append(done.stdout)
+    assert outputs[0] == outputs[1]
+    assert "import: ImportError\nopen: 44\nunwound\nscores: " in outputs[1], outputs[1]
+
+
+def test_a_new_micropython_build_fails_the_patch_rather_than_ship_unpatched() -> None:
+    source = (xcheck.MICROPYTHON_NPM / "micropython.mjs").read_text(encoding="utf-8")
+    patched = release_loader(source)
+    assert "assert(wasmTable.get(funcPtr)" not in patched
+    assert "ErrnoError:class{" in patched
+    with pytest.raises(ValueError, match="a new MicroPython build"):
+        release_loader(patched)  # the patterns are gone: nothing to patch
+
+
+def test_the_built_site_ships_the_patched_loader() -> None:
+    built = tasks.SITE / "static" / "vendor" / "micropython" / "micropython.mjs"
+    assert "assert(wasmTable.get(funcPtr)" not in built.read_text(encoding="utf-8")
+    assert 'ErrnoError:class{name="ErrnoError"' in built.read_text(encoding="utf-8")

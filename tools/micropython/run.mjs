@@ -2,7 +2,7 @@
 // Run a Python file under MicroPython's WebAssembly build (the one PyScript loads) in Node.
 //
 //   node tools/micropython/run.mjs [--package DIR]... [--path DIR]... [--heapsize N[k|m]]
-//                                  [--pystack WORDS] SCRIPT.py [ARGS...]
+//                                  [--pystack WORDS] [--loader FILE] SCRIPT.py [ARGS...]
 //
 // The build is the npm package @micropython/micropython-webassembly-pyscript, pinned in
 // package.json and taken from this repository's node_modules (`npm ci` installs it).
@@ -29,18 +29,13 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 const PACKAGE = "@micropython/micropython-webassembly-pyscript";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
-const ENTRY = path.join(ROOT, "node_modules", ...PACKAGE.split("/"), "micropython.mjs");
-if (!fs.existsSync(ENTRY)) {
-    console.error(`run.mjs: ${ENTRY} is missing: run \`npm ci\` in ${ROOT} (python3 tasks.py test does)`);
-    process.exit(2);
-}
-const { loadMicroPython } = await import(pathToFileURL(ENTRY).href);
+let ENTRY = path.join(ROOT, "node_modules", ...PACKAGE.split("/"), "micropython.mjs");
 
 function usage(msg) {
     if (msg) console.error(`run.mjs: ${msg}`);
     console.error(
         "usage: node tools/micropython/run.mjs [--package DIR]... [--path DIR]... " +
-            "[--heapsize N[k|m]] [--pystack WORDS] SCRIPT.py [ARGS...]",
+            "[--heapsize N[k|m]] [--pystack WORDS] [--loader FILE] SCRIPT.py [ARGS...]",
     );
     process.exit(2);
 }
@@ -56,6 +51,7 @@ while (argv.length && argv[0].startsWith("--")) {
     if (val === undefined) usage(`${opt} needs a value`);
     if (opt === "--path") paths.push(val);
     else if (opt === "--package") packages.push(val);
+    else if (opt === "--loader") ENTRY = path.resolve(val); // e.g. the site's patched copy
     else if (opt === "--heapsize") {
         const m = /^(\d+)([kKmM]?)$/.exec(val);
         if (!m) usage(`bad --heapsize ${val}`);
@@ -67,6 +63,11 @@ while (argv.length && argv[0].startsWith("--")) {
 }
 const script = argv.shift();
 if (!script) usage("no script");
+if (!fs.existsSync(ENTRY)) {
+    console.error(`run.mjs: ${ENTRY} is missing: run \`npm ci\` in ${ROOT} (python3 tasks.py test does)`);
+    process.exit(2);
+}
+const { loadMicroPython } = await import(pathToFileURL(ENTRY).href);
 
 // Line-buffered output straight to the process streams (a byte at a time is slow).
 const out = (line) => process.stdout.write(line + "\n");
