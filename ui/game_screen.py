@@ -91,6 +91,8 @@ class Table:
             table_for(s.game_id).on_hint(lesson.suggested() or {}, view)
             tree = screens.table_screen(s, view, over, self.bots.speed)
         note = lessons.decorate(tree, lesson, self.local) if lesson is not None else ""
+        if lesson is not None and lesson.done():
+            lessons.end_only(tree)  # not the next hand, which the engine has dealt
         hint = self.local.get("hint")
         elsewhere = "" if hint is None else screens.mark_hint(tree, hint, self.local["hint_reason"])
         mount(by_id("screen"), tree)
