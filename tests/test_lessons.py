@@ -114,6 +114,9 @@ def test_the_end_is_the_lessons_not_the_next_hand(game_id: str) -> None:
     assert kept == [["table-bar"], ["game-over", "lesson-end"]]
     review = [el for el in tree.walk() if el.attrs.get("data-ui") == "review"]
     assert len(review) == (game_id != "trickbook")  # a finished hand to review, if any
+    # The totals say what they count (Trickbook's are the letters each may still take).
+    totals = next(el for el in tree.walk() if "lesson-totals" in el.attrs.get("class", ""))
+    assert totals.text().startswith(lesson.get("totals", "Scores now") + ": You ")
 
 
 @pytest.mark.parametrize("game_id", GAMES)

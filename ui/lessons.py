@@ -262,7 +262,9 @@ def end_panel(session: LessonSession) -> El:
         h(
             "p",
             {"class": "lesson-totals"},
-            "Scores now: "
+            # What the totals count, where "Scores" would mislead (Trickbook: letters to go).
+            session.lesson.get("totals", "Scores now")
+            + ": "
             + ", ".join(f"{names[s]} {number(scores[s])}" for s in range(len(scores))),
         ),
         h("p", {}, session.lesson["next"]),
