@@ -102,6 +102,24 @@ def test_a_lesson_plays_to_its_end_through_the_engine(game_id: str) -> None:
 
 
 @pytest.mark.parametrize("game_id", GAMES)
+def test_the_end_is_the_lessons_not_the_next_hand(game_id: str) -> None:
+    """The lesson's last move also deals the next hand: its log ends with the scoring, and
+    the end screen is the table's bar and the lesson's end (no table, no log under it)."""
+    lesson = LESSONS[game_id]
+    session, _shown = play_lesson(game_id)
+    assert session.log[-1].startswith(tuple(lesson["score_lines"]))
+    tree, _note = draw(session, {})
+    lessons.end_only(tree)
+    kept = [c.attrs.get("class", "").split() for c in tree.children if isinstance(c, El)]
+    assert kept == [["table-bar"], ["game-over", "lesson-end"]]
+    review = [el for el in tree.walk() if el.attrs.get("data-ui") == "review"]
+    assert len(review) == (game_id != "trickbook")  # a finished hand to review, if any
+    # The totals say what they count (Trickbook's are the letters each may still take).
+    totals = next(el for el in tree.walk() if "lesson-totals" in el.attrs.get("class", ""))
+    assert totals.text().startswith(lesson.get("totals", "Scores now") + ": You ")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
 def test_a_wrong_move_gets_a_note_and_changes_nothing(game_id: str) -> None:
     session = LessonSession(LESSONS[game_id])
     while True:  # to the first human move with a choice

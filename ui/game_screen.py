@@ -40,6 +40,16 @@ REVIEW_KEYS = {
 }
 
 
+def lesson_in_view() -> None:
+    """The lesson's note, then its move (or the confirm button of its split), scrolled
+    into view by the nearest edge: nothing moves when both are in view already (a phone on
+    its side has room for both, not for the whole of the player's area)."""
+    for selector in ("#screen .lesson-note", "#screen [data-action].suggested"):
+        node = document.querySelector(selector)
+        if node:
+            node.scrollIntoView(to_js({"block": "nearest"}))
+
+
 class Table:
     """The game at the table: draws it from the human's view, takes the human's moves,
     lets the bots move (`BotRunner`), gives hints, and saves after every move."""
@@ -91,6 +101,8 @@ class Table:
             table_for(s.game_id).on_hint(lesson.suggested() or {}, view)
             tree = screens.table_screen(s, view, over, self.bots.speed)
         note = lessons.decorate(tree, lesson, self.local) if lesson is not None else ""
+        if lesson is not None and lesson.done():
+            lessons.end_only(tree)  # not the next hand, which the engine has dealt
         hint = self.local.get("hint")
         elsewhere = "" if hint is None else screens.mark_hint(tree, hint, self.local["hint_reason"])
         mount(by_id("screen"), tree)
@@ -100,6 +112,8 @@ class Table:
         news = self.announcer.news(s.log, (note + " " + screens.prompt_text(tree)).strip())
         if news:
             set_text("announcer", news)
+        if lesson is not None and lesson.suggested() is not None:
+            lesson_in_view()
         if hint is not None:
             if elsewhere:  # no prompt to put it under
                 notice(elsewhere)

@@ -22,6 +22,7 @@ from . import (
     lessons_trick_of_trip,
     lessons_trickbook,
 )
+from .review import can_review_hand, hand_word
 from .saves import Saves
 from .session import BotTurn, Session
 from .tables import number
@@ -81,6 +82,20 @@ class LessonSession(Session):
 
     def done(self) -> bool:
         return self.next_move() is None
+
+    def act(self, seat: int, action: dict[str, Any]) -> list[dict[str, Any]]:
+        """As a session's move; the lesson's last move also deals the next hand, which is
+        no part of the lesson: its lines are left out of the log (and not read out)."""
+        seen = super().act(seat, action)
+        if self.done():
+            starts = tuple(self.lesson["score_lines"])
+            last = -1
+            for i, line in enumerate(self.log):
+                if line.startswith(starts):
+                    last = i
+            if last >= 0:
+                del self.log[last + 1 :]
+        return seen
 
     def suggested(self) -> dict[str, Any] | None:
         """The human's move the lesson asks for now (None: not the human's turn)."""
@@ -212,6 +227,17 @@ def needs_arranging(tree: El, session: LessonSession, local: dict[str, Any]) -> 
     return not any(el.attrs.get("data-action") == key for el in tree.walk())
 
 
+def end_only(tree: El) -> None:
+    """At the lesson's end, keep only the table's bar and the lesson's end: the engine has
+    dealt the next hand already, which is no part of the lesson (its review shows the
+    finished deal)."""
+    tree.children = [
+        c
+        for c in tree.children
+        if isinstance(c, El) and (_has_class(c, "table-bar") or _has_class(c, "lesson-end"))
+    ]
+
+
 def score_lines(session: LessonSession) -> list[str]:
     """The engine's words for how the deal scored: the log lines the lesson names."""
     starts = tuple(session.lesson["score_lines"])
@@ -236,7 +262,9 @@ def end_panel(session: LessonSession) -> El:
         h(
             "p",
             {"class": "lesson-totals"},
-            "Scores now: "
+            # What the totals count, where "Scores" would mislead (Trickbook: letters to go).
+            session.lesson.get("totals", "Scores now")
+            + ": "
             + ", ".join(f"{names[s]} {number(scores[s])}" for s in range(len(scores))),
         ),
         h("p", {}, session.lesson["next"]),
@@ -245,6 +273,10 @@ def end_panel(session: LessonSession) -> El:
             {"class": "setup-buttons"},
             ui_button("play", "Play a real game", value=session.game_id, cls="btn primary"),
             ui_button("learn", "Start the lesson again", value=session.game_id),
+            # The finished deal, move by move (the table now holds the next one).
+            ui_button("review", f"Review this {hand_word(session.game_id)}", value="hand")
+            if can_review_hand(session)
+            else None,
             ui_button("lobby", "Back to games"),
         ),
     )

@@ -39,6 +39,7 @@ LESSON = {
     "end": "Bot 1 missed the trick you landed, so it took a letter: S. Each miss of a "
     "landed trick adds the next letter of S.K.A.T.E.; spell it all and you are out.",
     "score_lines": ["Bot 1 got the letter"],
+    "totals": "Letters to go before S.K.A.T.E.",
     "next": "A real game goes on until one skater is left; trick cards and specials "
     "keep coming as you draw.",
 }
