@@ -72,6 +72,14 @@ def test_take_back_rebuilds_the_table_before_the_last_move(game: str, players: i
         offer = session.take_back()
         assert offer.index == index
         assert fingerprint(session) == fingerprint(fresh)
+        assert session.state.to_json() == fresh.state.to_json()  # its generator too
+        assert session.move_ends == fresh.move_ends
+        assert session._before_human == fresh._before_human or (
+            session._before_human is not None
+            and fresh._before_human is not None
+            and session._before_human[0] == fresh._before_human[0]
+            and session._before_human[1].to_json() == fresh._before_human[1].to_json()
+        )  # a second take-back in a row goes to the human's move before
         assert session.practice == offer.reveals
         assert "took back" in session.log[-1]
 

@@ -114,9 +114,15 @@ class Session:
         self.move_ends: list[str | None] = []
         # A practice game (a take-back after something hidden was shown): not counted.
         self.practice = False
-        # The state just before the human's last move, and that move's place in the history.
-        self._before_human: tuple[int, State] | None = None
+        # Each human move's place in the history and the state just before it, latest last:
+        # a take-back restores that state (no replay of the whole game from its seed).
+        self._human_moves: list[tuple[int, State]] = []
         self._take_back: tuple[int, TakeBack | None] | None = None  # (history length, memo)
+
+    @property
+    def _before_human(self) -> tuple[int, State] | None:
+        """The human's last move: its place in the history and the state just before it."""
+        return self._human_moves[-1] if self._human_moves else None
 
     @property
     def game(self) -> pygame_rules.Game:
@@ -171,7 +177,7 @@ class Session:
         before = self.state.clone() if seat == self.human else None
         events = self.state.apply(seat, action)
         if before is not None:
-            self._before_human = (len(self.history), before)
+            self._human_moves.append((len(self.history), before))
         self.history.append([seat, action])
         table = table_for(self.game_id)
         kinds = [event["type"] for event in events]
@@ -303,22 +309,17 @@ class Session:
         return offer
 
     def take_back(self) -> TakeBack:
-        """Undo the human's last move and every move since (the state is rebuilt by
-        replaying the moves before it from the seed: deals, dice and the bots' seeds are
-        the same). A game where that hides something already shown becomes practice.
-        ValueError (nothing changes) when there is nothing to take back."""
+        """Undo the human's last move and every move since: the state just before it comes
+        back (with its generator: deals, dice and the bots' seeds are the same). A game where
+        that hides something already shown becomes practice. ValueError (nothing changes)
+        when there is nothing to take back."""
         offer = self.take_back_offer()
         if offer is None:
             raise ValueError(self.take_back_refusal())
-        replayed = Session(
-            self.game_id, self.players, self.seed, self.level, self.options, self.human
-        )
-        for seat, action in self.history[: offer.index]:
-            replayed.act(seat, action)
-        self.state = replayed.state
-        self.history = replayed.history
-        self.move_ends = replayed.move_ends
-        self._before_human = replayed._before_human
+        index, before = self._human_moves.pop()
+        self.state = before
+        del self.history[index:]
+        del self.move_ends[index:]
         self._take_back = None
         self.ended = None
         self.awaiting_continue = False
