@@ -19,16 +19,65 @@ GAMES = [("magic-trick-wray", 4), ("magic-trick-baker", 2), ("trick-of-trip", 3)
 COUNTER = "#screen .review-counter"
 
 
+TRICK_GAMES = GAMES[:3]  # Trickbook's tricks are a skater's, not tricks of cards
+SIZES = [
+    {"width": 360, "height": 740},
+    {"width": 740, "height": 360},
+    {"width": 1280, "height": 800},
+]
+LAST_TRICK = "#screen [data-ui=last-trick]"
+PANEL = "#screen .last-trick-panel"
+# Who won the trick and why, e.g. "Bot 1 won the trick with the 3 of Suns: the lowest card…",
+# "You won trick 1 with the 7 of Spades: the highest…", "Bot 1 takes trick 2 with the …: …"
+WON = re.compile(r"\b(won|takes?) (the )?trick( \d+)? with the [^:]+: \w")
+MY_TURN = "#screen .table-screen:not([data-waiting]) [data-action]:not([disabled])"
+# '' when the element is wholly inside the viewport and nothing is drawn over its centre.
+IN_VIEW = """(selector) => {
+    const el = document.querySelector(selector);
+    if (!el) return 'missing';
+    const r = el.getBoundingClientRect();
+    if (r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth)
+        return `out of view: ${Math.round(r.top)}-${Math.round(r.bottom)}`;
+    const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    return hit !== null && (hit === el || el.contains(hit)) ? '' : 'covered';
+}"""
+
+
+def in_view(page: Page, selector: str) -> str:
+    return page.evaluate(IN_VIEW, selector)
+
+
 def check_last_trick(page: Page) -> None:
-    """During play, one tap shows the last trick (its winner and reason), another hides it."""
-    button = page.locator("#screen [data-ui=last-trick]")
-    button.click()
-    panel = page.locator("#screen .last-trick-panel")
-    # The winner and the reason, e.g. "Bot 1 won the trick with the 3 of Suns: the lowest card…"
-    expect(panel).to_contain_text(re.compile(r"won the trick with the [^:]+: the "))
-    check_sizes(page, "#screen")
-    page.locator("#screen [data-ui=last-trick]").click()
-    expect(panel).to_have_count(0)
+    """At the player's turn, once a trick is taken: Last trick is on screen without a
+    scroll (a phone upright and on its side, a desktop); one tap shows the trick (its
+    winner and why, on screen too), Back to play (or Escape) hides it, and play goes on."""
+    size = page.viewport_size
+    for viewport in SIZES:
+        page.set_viewport_size(viewport)
+        page.wait_for_selector(MY_TURN)
+        page.evaluate("scrollTo(0, 0)")
+        assert in_view(page, LAST_TRICK) == "", viewport
+        page.click(LAST_TRICK)
+        expect(page.locator(PANEL)).to_contain_text(WON)
+        expect(page.locator(LAST_TRICK)).to_have_text("Back to play")
+        expect(page.locator(LAST_TRICK)).to_be_focused()
+        for part in ("#last-trick-title", f"{PANEL} .last-trick-won", LAST_TRICK):
+            assert in_view(page, part) == "", (viewport, part)
+        if viewport == SIZES[0]:
+            check_sizes(page, "#screen")  # text at least 12 px, targets 44 px, on a phone
+        page.click(LAST_TRICK)
+        expect(page.locator(PANEL)).to_have_count(0)
+        expect(page.locator(LAST_TRICK)).to_have_text("Last trick")
+        assert in_view(page, MY_TURN) == "", viewport  # back to play: your move, on screen
+    # By keyboard: Enter shows it, Escape hides it.
+    page.focus(LAST_TRICK)
+    page.keyboard.press("Enter")
+    expect(page.locator(PANEL)).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.locator(PANEL)).to_have_count(0)
+    expect(page.locator(LAST_TRICK)).to_be_focused()
+    if size:
+        page.set_viewport_size(size)
 
 
 @pytest.mark.parametrize(("game_id", "players"), GAMES, ids=[g for g, _ in GAMES])
@@ -36,9 +85,11 @@ def test_review_the_game(phone: StrictPage, site_url: str, game_id: str, players
     page = phone.page
     moves = len(near_the_end(game_id, players)["history"])
     resume_near_the_end(page, site_url, game_id, players)
-    if game_id == "trick-of-trip":
-        page.wait_for_selector("#screen .table-screen:not([data-waiting])")
+    if (game_id, players) in TRICK_GAMES:
         check_last_trick(page)
+    else:
+        page.wait_for_selector("#screen .table-screen:not([data-waiting])")
+        expect(page.locator(LAST_TRICK)).to_have_count(0)
     play_to_end(page)
     total = json.loads(page.get_attribute("[data-testid=game-over]", "data-record"))["history"]
     assert len(total) > moves
