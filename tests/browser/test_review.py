@@ -1,18 +1,25 @@
 """Issue 24.2: review a finished game move by move in every game (forward, back, to the
-end; by keyboard and by clicks; every card face up), and the last trick during play.
+end; by keyboard and by clicks; every card face up); the last trick during play, on screen
+at the player's turn on a phone (upright, on its side) and a desktop; a finished hand's
+review while the bots wait; and both in an embedded frame.
 
-To keep it short, each game resumes a save near its end (seeded random moves in CPython),
-and the player finishes it."""
+To keep it short, each game resumes a save near its end (or near its first hand's end:
+seeded random moves in CPython), and the player finishes it."""
 
 from __future__ import annotations
 
 import json
+import random
 import re
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import StrictPage, near_the_end, play_to_end, resume_near_the_end
+from ui.saves import embed_save_key, save_key
+from ui.session import Session
+
+from .conftest import StrictPage, near_the_end, open_app, play_to_end, resume_near_the_end
 from .test_sizes import check_sizes
 
 GAMES = [("magic-trick-wray", 4), ("magic-trick-baker", 2), ("trick-of-trip", 3), ("trickbook", 2)]
@@ -124,3 +131,126 @@ def test_review_the_game(phone: StrictPage, site_url: str, game_id: str, players
     expect(counter).to_have_text("Start")
     page.click("#screen [data-ui=review-close]")
     expect(page.locator("[data-testid=game-over]")).to_be_visible()
+
+
+def near_a_hand_end(game_id: str, players: int, seed: int = 7) -> tuple[dict[str, Any], int]:
+    """A save two of the player's moves before the first hand (or round) ends (seeded
+    random moves in CPython), and how many moves that hand has."""
+    session = Session(game_id, players, seed, "easy")
+    choose = random.Random(seed)
+    while "hand" not in session.move_ends:
+        seat = session.waiting_for()[0]
+        session.act(seat, choose.choice(session.state.legal_actions(seat)))
+    mine = [i for i, (seat, _) in enumerate(session.history) if seat == session.human]
+    save = session.to_save()
+    save["history"] = session.history[: mine[-2]]
+    return save, len(session.history)
+
+
+@pytest.mark.parametrize(("game_id", "players"), TRICK_GAMES, ids=[g for g, _ in TRICK_GAMES])
+def test_review_this_hand_while_the_bots_wait(
+    phone: StrictPage, site_url: str, game_id: str, players: int
+) -> None:
+    """At a hand's (a round's) end the bots wait (every speed but Instant): the continue
+    bar's Review this hand steps through it, Close gets back to the waiting table, and
+    Continue plays on into the next hand, as if it had not been reviewed. (Trickbook has
+    no hands: its game is reviewed from the game-over view, test_review_the_game.)"""
+    page = phone.page
+    save, moves = near_a_hand_end(game_id, players)
+    page.goto(site_url)
+    page.evaluate("([k, s]) => localStorage.setItem(k, s)", [save_key(game_id), json.dumps(save)])
+    page.evaluate("localStorage.setItem('pygame-table.settings', '{\"speed\": \"fast\"}')")
+    open_app(page, site_url)
+    page.click(f"#resume [data-ui=resume][data-value={game_id}]")
+    word = "round" if game_id == "trick-of-trip" else "hand"
+    review = page.locator("#screen .continue-bar [data-ui=review][data-value=hand]")
+    pick = random.Random(1)
+    for _ in range(200):  # your last moves of the hand; the bots play at Fast
+        if review.count():
+            break
+        mine = page.locator(MY_TURN)
+        if mine.count():
+            mine.nth(pick.randrange(mine.count())).click()
+        else:
+            page.wait_for_timeout(50)
+    expect(review).to_have_text(f"Review this {word}")
+    waiting = page.locator("#screen .table-screen")
+    expect(waiting).to_have_attribute("data-waiting", "continue")
+    review.click()
+    expect(page.locator("#review-title")).to_have_text(f"Review: {word} 1")
+    counter = page.locator(COUNTER)
+    expect(counter).to_have_text("Start")
+    page.click("#screen [data-ui=review-next]")
+    page.click("#screen [data-ui=review-next]")
+    expect(counter).to_have_text(f"Move 2 of {moves}")
+    page.click("#screen [data-ui=review-back]")
+    expect(counter).to_have_text(f"Move 1 of {moves}")
+    page.click("#screen [data-ui=review-end]")
+    expect(counter).to_have_text(f"Move {moves} of {moves}")
+    expect(page.locator("#screen .review-note")).to_contain_text("The hand is over")
+    page.click("#screen [data-ui=review-close]")
+    # Back at the table as it was: the bots still wait for the player.
+    expect(waiting).to_have_attribute("data-waiting", "continue")
+    page.click("#screen .continue-bar [data-ui=continue]")
+    page.wait_for_selector("#screen .table-screen:not([data-waiting])")  # your turn
+    expect(page.locator("#screen .centre")).to_contain_text(f"{word.title()} 2")
+    # The game went on from the hand's end: the save's moves replay in the engine, the
+    # reviewed hand's among them.
+    stored = json.loads(page.evaluate("k => localStorage.getItem(k)", save_key(game_id)))
+    assert stored["history"][: len(save["history"])] == json.loads(json.dumps(save["history"]))
+    assert len(stored["history"]) > moves
+    again = Session(game_id, players, stored["seed"], "easy")
+    for seat, action in stored["history"]:
+        again.act(seat, action)
+    assert again.move_ends[moves - 1] == "hand" and not again.is_over()
+
+
+# A blog post on the game's own site framing one game (same-site: the frame boots
+# MicroPython like the app; test_embed.py has the cross-site frame).
+HOST_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A post</title>
+</head><body><h1>A post</h1><iframe id="game" src="embed.html?game={game}&speed=instant"
+title="Card game" style="width:100%;height:700px;border:0"></iframe></body></html>"""
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAMES, ids=[g for g, _ in GAMES])
+def test_review_in_an_embedded_game(
+    phone: StrictPage, site_url: str, game_id: str, players: int
+) -> None:
+    """In a frame on a phone: the last trick during play (the games with tricks), then the
+    game to its end and its review, by keyboard."""
+    page = phone.page
+    host = HOST_PAGE.format(game=game_id)
+    page.route(
+        f"{site_url}post.html", lambda route: route.fulfill(content_type="text/html", body=host)
+    )
+    page.goto(f"{site_url}post.html")
+    save = json.dumps(near_the_end(game_id, players))
+    page.evaluate("([k, s]) => localStorage.setItem(k, s)", [embed_save_key(game_id), save])
+    page.reload()
+    page.frame_locator("#game").locator("#embed-play").click()
+    frame = page.frame(url=re.compile(r"embed\.html"))
+    assert frame is not None
+    frame.wait_for_selector("body[data-app-state=ready]", timeout=60_000)
+    frame.click("#screen [data-ui=resume]")
+    if (game_id, players) in TRICK_GAMES:
+        frame.wait_for_selector(MY_TURN)
+        frame.click(LAST_TRICK)
+        expect(frame.locator(PANEL)).to_contain_text(WON)
+        frame.click(LAST_TRICK)
+        expect(frame.locator(PANEL)).to_have_count(0)
+    play_to_end(frame)  # type: ignore[arg-type]  # a Frame plays like a Page
+    total = json.loads(frame.get_attribute("[data-testid=game-over]", "data-record"))["history"]
+    frame.focus("#screen [data-ui=review][data-value=game]")
+    page.keyboard.press("Enter")
+    counter = frame.locator(COUNTER)
+    expect(counter).to_have_text("Start")
+    page.keyboard.press("ArrowRight")
+    expect(counter).to_have_text(f"Move 1 of {len(total)}")
+    page.keyboard.press("End")
+    expect(counter).to_have_text(f"Move {len(total)} of {len(total)}")
+    expect(frame.locator("#screen .review-move")).to_contain_text("Game over")
+    page.keyboard.press("ArrowLeft")
+    expect(counter).to_have_text(f"Move {len(total) - 1} of {len(total)}")
+    frame.focus("#screen [data-ui=review-close]")
+    page.keyboard.press("Enter")
+    expect(frame.locator("[data-testid=game-over]")).to_be_visible()
