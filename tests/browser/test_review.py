@@ -109,6 +109,19 @@ def test_review_the_game(phone: StrictPage, site_url: str, game_id: str, players
     faces = cards.evaluate_all("els => els.map(e => e.className)")
     assert not [c for c in faces if "back" in c.split()]
     check_sizes(page, "#screen")  # text at least 12 px, targets 44 px, on a phone
+    # On its side, the site's speed menu keeps its own row (at the table it joins the
+    # table's bar; the review has none, and the menu sat over the review's box).
+    page.set_viewport_size(SIZES[1])
+    overlap = page.evaluate(
+        """() => {
+            const a = document.querySelector('#speed').getBoundingClientRect();
+            const b = document.querySelector('#screen .review').getBoundingClientRect();
+            return Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0 &&
+                Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0;
+        }"""
+    )
+    assert not overlap
+    page.set_viewport_size(SIZES[0])
     # Keyboard: the arrows, and the buttons by Enter.
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
