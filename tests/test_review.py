@@ -134,27 +134,68 @@ def test_the_screen_steps_and_shows_every_card_face_up() -> None:
     assert f"Move {found.moves} of {found.moves}" in tree.text()
 
 
+def ui_names(tree: El) -> list[str | None]:
+    return [el.attrs.get("data-ui") for el in tree.walk() if "data-ui" in el.attrs]
+
+
+def centre_of(tree: El) -> El:
+    return tree.find_all(lambda el: "centre" in el.attrs.get("class", "").split())[0]
+
+
 def test_the_last_trick_and_the_review_offers_at_the_table() -> None:
     session = Session("trick-of-trip", 3, 2, "easy")
-    assert review_bar(session, None) is None  # no trick yet
+    view = screens.table_view(session, {})
+    tree = screens.table_screen(session, view, None, "instant")
+    assert "last-trick" not in ui_names(tree)  # no trick yet
+    assert review_bar(session) is None
     random_moves(session, 2, stop=lambda s: "trick" in s.move_ends)
-    bar = review_bar(session, None)
-    assert isinstance(bar, El)
-    names = [el.attrs.get("data-ui") for el in bar.walk() if "data-ui" in el.attrs]
-    assert names == ["last-trick"]  # no finished hand to review yet
+    assert review_bar(session) is None  # no finished round to review yet
+    # The button heads the table's centre, beside its title (in view on a phone).
+    tree = screens.table_screen(session, screens.table_view(session, {}), None, "instant")
+    head = centre_of(tree).children[0]
+    assert isinstance(head, El) and head.attrs["class"] == "centre-head"
+    assert ui_names(head) == ["last-trick"] and "Round 1 of" in head.text()
+    assert ui_names(tree).count("last-trick") == 1
     lines = review.last_trick(session)
-    assert lines and "won the trick" in lines[-1]
-    assert lines[-1] in session.log  # what the player saw, nothing more
-    shown = review_bar(session, lines)
-    assert isinstance(shown, El) and lines[-1] in shown.text()
+    assert lines and "won the trick" in lines[0]  # the winner and why first, then the moves
+    assert not [line for line in lines if line not in session.log]  # what the player saw
+    # Tapped: the trick's lines over the centre, Back to play in the button's place.
+    view = screens.table_view(session, {"last_trick": lines})
+    tree = screens.table_screen(session, view, None, "instant")
+    panel = centre_of(tree).children[0]
+    assert isinstance(panel, El) and panel.attrs["class"] == "last-trick-panel"
+    assert lines[0] in panel.text() and "Back to play" in panel.text()
+    assert ui_names(tree).count("last-trick") == 1
     # At a finished round the continue bar offers its review.
     random_moves(session, 2, stop=lambda s: s.ended == "hand")
     assert "Review this round" in screens.continue_bar("round").text()
     assert "Review" not in screens.continue_bar().text()
-    bar = review_bar(session, None)
+    bar = review_bar(session)
     assert isinstance(bar, El)
-    names = [el.attrs.get("data-ui") for el in bar.walk()]
-    assert "review" in names
+    assert ui_names(bar) == ["review"]
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAMES[:3])
+def test_the_last_trick_starts_at_its_first_card(game_id: str, players: int) -> None:
+    """The first trick of a hand is its cards, not the deal's moves before it (a draft,
+    the Laws: the hand's review has those)."""
+    session = Session(game_id, players, 5, "easy")
+    random_moves(session, 5, stop=lambda s: "trick" in s.move_ends)
+    lines = review.last_trick(session)
+    assert lines is not None
+    assert " play" in lines[1], lines  # "Bot 1 played the 7 of Suns." / "You play …"
+    assert not [line for line in lines if "split" in line or "face down" in line], lines
+    assert "won" in lines[0] or "takes" in lines[0], lines  # who won it and why, first
+
+
+def test_trickbook_has_no_last_trick() -> None:
+    """Trickbook's tricks are a skater's, not tricks of cards: no Last trick, ever."""
+    session = Session("trickbook", 2, 3, "easy")
+    random_moves(session, 3, stop=lambda s: len(s.history) > 8)
+    assert not session.is_over()
+    tree = screens.table_screen(session, screens.table_view(session, {}), None, "instant")
+    assert "last-trick" not in ui_names(tree)
+    assert review.last_trick(session) is None
 
 
 def test_game_over_offers_the_review() -> None:
@@ -165,4 +206,4 @@ def test_game_over_offers_the_review() -> None:
         el.attrs.get("data-ui") == "review" and el.attrs.get("data-value") == "game"
         for el in over.walk()
     )
-    assert review_bar(session, None) is None  # the game's review replaces it
+    assert review_bar(session) is None  # the game's review replaces it

@@ -146,7 +146,12 @@ class Table:
                 title.focus(to_js({"preventScroll": True}))
 
     def review_key(self, key: str) -> bool:
-        """The arrow keys step through an open review (Home, End: its start, its end)."""
+        """The arrow keys step through an open review (Home, End: its start, its end); Escape
+        hides the last trick."""
+        shown = document.querySelector("#screen .last-trick-panel")
+        if key == "Escape" and shown and not document.querySelector("dialog[open]"):
+            self.review_step("last-trick", "")  # back to play
+            return True
         where = REVIEW_KEYS.get(key)
         if where is None or self.local.get("review") is None:
             return False
@@ -175,6 +180,11 @@ class Table:
         elif self.local.get("review") is not None:
             self.local["review"].go(name[len("review-") :])
         self.render()
+        if name == "last-trick":  # Last trick and Back to play take the same place
+            button = document.querySelector("#screen [data-ui=last-trick]")
+            if button:
+                button.focus(to_js({"preventScroll": True}))
+                button.scrollIntoView(to_js({"block": "nearest"}))
 
     def ui_step(self, name: str, value: str) -> bool:
         """A UI step at the table (the hint, the deal's link, the game's own); True when

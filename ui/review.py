@@ -51,6 +51,7 @@ class Step:
         hands: list[list[Any]] | None,
         ended: str | None,
         scores: list[int | float],
+        won: list[str] | None = None,
     ) -> None:
         self.seat = seat
         self.lines = lines
@@ -58,6 +59,7 @@ class Step:
         self.hands = hands
         self.ended = ended
         self.scores = scores
+        self.won = won or []  # the lines of a trick's end: who won it and why
 
 
 class Review:
@@ -131,10 +133,13 @@ def replay(session: Session, start: int, stop: int) -> list[Step]:
             else None
         )
         lines = []
+        won = []
         for event in visible_events(events, session.human):
             line = table.describe(event, session.names)
             if line:
                 lines.append(line)
+                if event["type"] in table.trick_end:
+                    won.append(line)
         if not lines:  # a choice the log does not tell (a split, a pick): say whose move
             lines.append(quiet_move(session.names[seat], str(action.get("type", ""))))
         if not table.trick_end:  # a game without tricks of cards: each move on its own
@@ -142,7 +147,7 @@ def replay(session: Session, start: int, stop: int) -> list[Step]:
         trick = trick + lines
         new_deal = ended == "hand" and not state.is_over()
         hands = None if new_deal else state.open_hands()
-        steps.append(Step(seat, lines, trick, hands, ended, list(state.scores())))
+        steps.append(Step(seat, lines, trick, hands, ended, list(state.scores()), won))
         if ended is not None:
             trick = []
     return steps
@@ -180,12 +185,15 @@ def review_game(session: Session) -> Review | None:
 
 
 def last_trick(session: Session) -> list[str] | None:
-    """The log lines (as the player saw them) of the last finished trick, its winner and
-    reason included; None before the first trick ends."""
+    """The log lines (as the player saw them) of the last finished trick: who won it and
+    why first, then its moves from its first card; None before the first trick ends."""
     ends = [i for i, ended in enumerate(session.move_ends) if ended is not None]
     if not ends or not table_for(session.game_id).trick_end:
         return None
     stop = ends[-1] + 1
     start = ends[-2] + 1 if len(ends) > 1 else 0
-    steps = replay(session, start, stop)
-    return steps[-1].trick
+    # The trick begins with its first card: not the deal's moves before it (a draft, the
+    # Laws, a bid), which "Review last hand" shows.
+    plays = [i for i in range(start, stop) if session.history[i][1].get("type") == "play"]
+    last = replay(session, plays[0] if plays else start, stop)[-1]
+    return last.won + [line for line in last.trick if line not in last.won]

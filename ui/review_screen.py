@@ -123,36 +123,73 @@ def upper(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def review_bar(session: Session, last_trick: list[str] | None) -> El | None:
-    """During play: the last trick (one tap) and the last finished hand's review; with
-    the last trick's lines once asked for."""
-    has_trick = any(ended is not None for ended in session.move_ends)
-    if session.is_over() or not has_trick:
-        return None
-    buttons = []
-    if table_for(session.game_id).trick_end:
-        buttons.append(
-            ui_button(
-                "last-trick",
-                "Hide last trick" if last_trick is not None else "Last trick",
-                cls="btn small",
-                pressed=last_trick is not None,
-                aria_label="Show the last trick" if last_trick is None else "Hide the last trick",
-            )
-        )
-    if can_review_hand(session):
-        word = hand_word(session.game_id)
-        buttons.append(ui_button("review", f"Review last {word}", value="hand", cls="btn small"))
-    if not buttons:
-        return None
-    panel = (
+def has_last_trick(session: Session) -> bool:
+    """Whether the table offers the last trick: a game with tricks of cards, in play, once
+    a trick has been taken (Trickbook has none: its tricks are a skater's, not cards)."""
+    if session.is_over() or not table_for(session.game_id).trick_end:
+        return False
+    return any(ended is not None for ended in session.move_ends)
+
+
+def add_last_trick(board: El, session: Session, last_trick: list[str] | None) -> None:
+    """The last trick, one tap away during play: `Last trick` at the top of the table's
+    centre, beside its title (the centre comes first on a phone, so the button is in view at
+    the player's turn without a scroll); once tapped, the last trick's lines (its winner and
+    why) over the centre, with `Back to play` where the button was."""
+    if not has_last_trick(session):
+        return
+    centres = board.find_all(lambda el: "centre" in el.attrs.get("class", "").split())
+    if not centres:
+        return
+    centre = centres[0]
+    if last_trick is not None:
+        centre.children.insert(0, last_trick_panel(last_trick))
+        return
+    button = ui_button(
+        "last-trick",
+        "Last trick",
+        cls="btn small last-trick-toggle",
+        aria_label="Last trick: show the trick just taken",
+    )
+    first = centre.children[0] if centre.children else None
+    if isinstance(first, El) and "centre-title" in first.attrs.get("class", "").split():
+        centre.children[0] = h("div", {"class": "centre-head"}, first, button)
+    else:
+        centre.children.insert(0, h("div", {"class": "centre-head"}, button))
+
+
+def last_trick_panel(lines: list[str]) -> El:
+    """The last trick's winner and why, then its moves (`review.last_trick`'s lines)."""
+    return h(
+        "div",
+        {"class": "last-trick-panel", "role": "region", "aria-labelledby": "last-trick-title"},
         h(
             "div",
-            {"class": "last-trick-panel", "role": "region", "aria-label": "The last trick"},
-            h("h3", {}, "The last trick"),
-            h("ol", {}, [h("li", {}, line) for line in last_trick]),
-        )
-        if last_trick is not None
-        else None
+            {"class": "last-trick-head"},
+            h("h3", {"id": "last-trick-title"}, "The last trick"),
+            ui_button(
+                "last-trick",
+                "Back to play",
+                cls="btn small primary last-trick-toggle",
+                aria_label="Back to play: hide the last trick",
+            ),
+        ),
+        h("p", {"class": "last-trick-won"}, lines[:1]),
+        h("ol", {}, [h("li", {}, line) for line in lines[1:]]),
     )
-    return h("div", {"class": "review-bar"}, h("div", {"class": "review-buttons"}, buttons), panel)
+
+
+def review_bar(session: Session) -> El | None:
+    """During play, below the table: the last finished hand's (or round's) review."""
+    if session.is_over() or not can_review_hand(session):
+        return None
+    word = hand_word(session.game_id)
+    return h(
+        "div",
+        {"class": "review-bar"},
+        h(
+            "div",
+            {"class": "review-buttons"},
+            ui_button("review", f"Review last {word}", value="hand", cls="btn small"),
+        ),
+    )

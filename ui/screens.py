@@ -11,7 +11,7 @@ from . import tables
 from .games import table_for
 from .lessons import LessonSession
 from .review import hand_word
-from .review_screen import review_bar
+from .review_screen import add_last_trick, review_bar
 from .saves import EARLIER
 from .session import LEVEL_HELP, LEVEL_NAMES, PLAYER_LEVELS, SaveError, Session, check_save
 from .vdom import El, h
@@ -233,6 +233,8 @@ def table_screen(session: Session, view: tables.TableView, over: El | None, spee
     game_table = table_for(session.game_id)
     game = session.game
     status = turn_text(session, view)
+    board = game_table.render(view)
+    add_last_trick(board, session, view.local.get("last_trick"))
     return h(
         "div",
         {
@@ -269,8 +271,8 @@ def table_screen(session: Session, view: tables.TableView, over: El | None, spee
         continue_bar(hand_word(session.game_id) if session.move_ends[-1:] == ["hand"] else "")
         if session.awaiting_continue
         else None,
-        game_table.render(view),
-        review_bar(session, view.local.get("last_trick")),
+        board,
+        review_bar(session),
         log_panel(session.log),
     )
 

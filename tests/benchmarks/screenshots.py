@@ -8,6 +8,12 @@ Writes PNGs into screenshots/ (git-ignored) for a person to look at.
 writes the set shown in docs/screenshots.md instead: every game's table a few moves in,
 with the player to move, at 360x740, 740x360 and 1280x800 (what is on screen, no
 scrolling), into docs/screenshots/.
+
+    python tests/benchmarks/screenshots.py --review [game-id ...]
+
+writes the review's: at the same three sizes, each game's table at the player's turn once a
+trick is taken, its Last trick shown, and a finished hand's review (or, in Trickbook, the
+game's) at its start, five moves in and at its end, into screenshots/.
 """
 
 from __future__ import annotations
@@ -70,7 +76,68 @@ def docs_set(url: str) -> None:
     print("screenshots in", out)
 
 
+MY_TURN = (
+    "#screen .table-screen:not([data-waiting]) .board :is([data-action]:not([disabled]), [data-ui])"
+)
+
+
+def review_set(url: str, games: list[str]) -> None:
+    """The Last trick and the review screens (see the module's docstring)."""
+    out = ROOT / "screenshots"
+    out.mkdir(exist_ok=True)
+    players = {"magic-trick-wray": 4, "magic-trick-baker": 2, "trick-of-trip": 4, "trickbook": 3}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=system_chromium(), args=["--no-sandbox", "--disable-gpu"]
+        )
+        for size_name, size in DOC_SIZES:
+            phone = size["width"] < 760
+            context = browser.new_context(viewport=size, has_touch=phone, is_mobile=phone)
+            page = context.new_page()
+            for game in games:
+                link = f"?game={game}&players={players[game]}&seed=7&speed=instant&level=easy"
+                page.goto(url + link)
+                page.wait_for_selector("body[data-app-state=ready]", timeout=60_000)
+                shown = "#screen :is([data-ui=last-trick], [data-ui=review][data-value=hand])"
+                for step in range(12):  # a trick taken (Trickbook: a few turns in)
+                    page.wait_for_selector(f"{MY_TURN}, [data-testid=game-over]")
+                    if page.locator(shown).count():
+                        break
+                    play_to_end(page, pick_seed=step, max_steps=1, must_end=False)
+                page.evaluate("scrollTo(0, 0)")
+                page.wait_for_timeout(400)  # transitions end
+                page.screenshot(path=out / f"{game}-{size_name}-turn.png")
+                if page.locator("#screen [data-ui=last-trick]").count():
+                    page.click("#screen [data-ui=last-trick]")
+                    page.screenshot(path=out / f"{game}-{size_name}-last-trick.png")
+                    page.click("#screen [data-ui=last-trick]")
+                review = "#screen [data-ui=review]"
+                for step in range(600):  # to a hand's end (Trickbook: the game's)
+                    if page.locator(review).count():
+                        break
+                    play_to_end(page, pick_seed=step, max_steps=1, must_end=False)
+                page.click(review)
+                page.wait_for_selector("#screen .review-counter")
+                page.screenshot(path=out / f"{game}-{size_name}-review-start.png")
+                for _ in range(5):
+                    page.click("#screen [data-ui=review-next]")
+                page.screenshot(path=out / f"{game}-{size_name}-review-5.png")
+                page.click("#screen [data-ui=review-end]")
+                page.screenshot(path=out / f"{game}-{size_name}-review-end.png")
+            context.close()
+        browser.close()
+    print("screenshots in", out)
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["--review"]:
+        server, url = start_server(ROOT / "_site")
+        review_set(
+            url,
+            sys.argv[2:] or ["magic-trick-wray", "magic-trick-baker", "trick-of-trip", "trickbook"],
+        )
+        server.shutdown()
+        return
     if sys.argv[1:] == ["--docs"]:
         server, url = start_server(ROOT / "_site")
         docs_set(url)
