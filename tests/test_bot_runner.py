@@ -10,6 +10,7 @@ import time
 from typing import Any
 
 import pytest
+from async_run import run
 
 import ui.session
 from pygame_rules.bots import SeatView, think
@@ -136,7 +137,7 @@ def test_a_bot_thinks_in_slices_and_yields_to_the_page_between_them(
     made = fake_bots(monkeypatch, clock, slices=5)
     session, seat = bot_turn_session()
     runner, entries = runner_for(clock)
-    action = asyncio.run(runner.bot_move(session, seat))
+    action = run(runner.bot_move(session, seat))
     assert action == session.state.legal_actions(seat)[0]
     assert made[0].steps == [THINK_SLICE] * 5
     # One yield before thinking (the page draws "thinking"), one between two slices.
@@ -152,7 +153,7 @@ def test_past_the_time_cap_a_bot_plays_the_best_move_found_so_far(
     made = fake_bots(monkeypatch, clock, slices=1000)
     session, seat = bot_turn_session()
     runner, entries = runner_for(clock, limit=0.1)
-    action = asyncio.run(runner.bot_move(session, seat))
+    action = run(runner.bot_move(session, seat))
     assert len(made[0].steps) == 4  # 0.03 s slices: the fourth ends past 0.1 s
     assert action == made[0].interim == session.state.legal_actions(seat)[-1]
     assert entries.log == [
@@ -169,7 +170,7 @@ def test_a_limit_of_zero_cuts_every_search_after_one_slice(
     made = fake_bots(monkeypatch, clock, slices=1000)
     session, seat = bot_turn_session()
     runner, _ = runner_for(clock, limit=0)
-    asyncio.run(runner.bot_move(session, seat))
+    run(runner.bot_move(session, seat))
     assert len(made[0].steps) == 1
 
 
@@ -179,7 +180,7 @@ def test_a_bots_turn_lasts_at_least_its_speed(monkeypatch: pytest.MonkeyPatch, s
     fake_bots(monkeypatch, clock, slices=3)  # 0.09 s of thinking
     session, seat = bot_turn_session()
     runner, _ = runner_for(clock, speed=speed)
-    asyncio.run(runner.bot_move(session, seat))
+    run(runner.bot_move(session, seat))
     assert clock.now == pytest.approx(max(SPEEDS[speed], 3 * THINK_SLICE))
     pauses = [s for s in clock.sleeps if s > 0]
     assert pauses == ([pytest.approx(SPEEDS[speed] - 0.09)] if SPEEDS[speed] > 0.09 else [])
@@ -190,7 +191,7 @@ def test_a_slow_thinker_is_not_paused_on_top(monkeypatch: pytest.MonkeyPatch) ->
     fake_bots(monkeypatch, clock, slices=50)  # 1.5 s of thinking, past "slow"
     session, seat = bot_turn_session()
     runner, _ = runner_for(clock, speed="slow")
-    asyncio.run(runner.bot_move(session, seat))
+    run(runner.bot_move(session, seat))
     assert all(s == 0 for s in clock.sleeps)
 
 
@@ -204,7 +205,7 @@ def test_leaving_the_game_mid_think_stops_the_bot(
     session, seat = bot_turn_session()
     runner, entries = runner_for(clock, speed="slow")
     clock.on_sleep = lambda n: runner.stop() if n == when else None
-    assert asyncio.run(runner.bot_move(session, seat)) is None
+    assert run(runner.bot_move(session, seat)) is None
     assert session.history == []
     if when == 3:
         assert len(made[0].steps) == 2  # no slice after the game was left
@@ -218,10 +219,10 @@ def test_an_illegal_bot_move_raises_and_stops_the_bots(monkeypatch: pytest.Monke
     session, seat = bot_turn_session()
     runner, _ = runner_for(clock)
     with pytest.raises(IllegalBotMove, match=f"Bot {seat} chose a move that is not allowed"):
-        asyncio.run(runner.bot_move(session, seat))
+        run(runner.bot_move(session, seat))
     changes: list[int | None] = []
     with pytest.raises(IllegalBotMove, match="must be of type 'split'"):
-        asyncio.run(runner.play(session, changes.append))
+        run(runner.play(session, changes.append))
     assert changes == [seat]  # it started to think; no move was played, none asked again
     assert session.history == []
 
@@ -232,7 +233,7 @@ def test_play_moves_the_bots_until_it_is_the_humans_turn(monkeypatch: pytest.Mon
     session, _ = bot_turn_session(players=4)
     changes: list[int | None] = []
     runner, _ = runner_for(clock, speed="normal")
-    asyncio.run(runner.play(session, changes.append))
+    run(runner.play(session, changes.append))
     assert changes == [1, None, 2, None, 3, None]  # each bot drawn thinking, then its move
     assert [seat for seat, _ in session.history] == [1, 2, 3]
     assert session.next_bot() is None and session.human_legal()
@@ -250,7 +251,7 @@ def test_at_instant_speed_the_table_is_drawn_once_the_bots_stop(
     session, _ = bot_turn_session(players=4)
     changes: list[int | None] = []
     runner, _ = runner_for(clock, speed="instant")
-    asyncio.run(runner.play(session, changes.append))
+    run(runner.play(session, changes.append))
     assert changes == expected
     assert [seat for seat, _ in session.history] == [1, 2, 3]
     assert session.next_bot() is None and session.human_legal()
@@ -268,7 +269,7 @@ def test_play_stops_when_the_game_is_left(monkeypatch: pytest.MonkeyPatch) -> No
         if seat is None:
             runner.stop()  # the player left after the first bot's move
 
-    asyncio.run(runner.play(session, changed))
+    run(runner.play(session, changed))
     assert changes == [1, None]
     assert len(session.history) == 1
 
@@ -287,7 +288,7 @@ def test_a_bot_in_the_runner_makes_the_move_session_bot_move_makes() -> None:
         if seat is None:
             session.act(0, session.human_legal()[0])
             continue
-        action = asyncio.run(real_runner().bot_move(session, seat))
+        action = run(real_runner().bot_move(session, seat))
         replay = Session.from_save(session.to_save())
         replay.bot_move(seat)
         assert action == replay.history[-1][1]
@@ -298,7 +299,7 @@ def test_the_hint_is_a_legal_move_with_a_reason() -> None:
     session = Session("magic-trick-wray", 4, 11, "easy")
     while not session.human_legal():
         session.bot_move(session.next_bot())
-    found = asyncio.run(real_runner().hint(session))
+    found = run(real_runner().hint(session))
     assert found is not None
     action, reason = found
     assert action in session.human_legal()
@@ -312,18 +313,18 @@ def test_no_hint_when_it_is_not_the_humans_move_or_the_game_was_left(
     session = Session("magic-trick-wray", 4, 11, "easy")
     while session.human_legal():
         session.act(0, session.human_legal()[0])
-    assert asyncio.run(real_runner().hint(session)) is None
+    assert run(real_runner().hint(session)) is None
     clock = FakeClock()
     fake_bots(monkeypatch, clock, slices=3)
     session, seat = bot_turn_session()  # the human splits too, at the same time
     runner, _ = runner_for(clock)
     clock.on_sleep = lambda n: n == 1 and session.act(seat, session.state.legal_actions(seat)[0])
-    found = asyncio.run(runner.hint(session))  # a bot moved while it thought: again
+    found = run(runner.hint(session))  # a bot moved while it thought: again
     assert found is not None and len(session.history) == 1
     assert found[0] in session.human_legal()
     session, _ = bot_turn_session()
     clock.on_sleep = lambda n: runner.stop()
-    assert asyncio.run(runner.hint(session)) is None  # the game was left
+    assert run(runner.hint(session)) is None  # the game was left
 
 
 class InProcessWorker:
@@ -362,8 +363,8 @@ def test_the_worker_makes_the_move_the_page_would(game_id: str, players: int, le
         if seat is None:
             session.act(0, session.human_legal()[0])
             continue
-        action = asyncio.run(worker_runner(worker).bot_move(session, seat))
-        local = asyncio.run(real_runner().bot_move(session, seat))
+        action = run(worker_runner(worker).bot_move(session, seat))
+        local = run(real_runner().bot_move(session, seat))
         assert action == local
         session.act(seat, action)
         moves += 1
@@ -376,13 +377,13 @@ def test_easy_never_asks_the_worker_and_a_worker_not_ready_leaves_the_page_think
     worker = InProcessWorker()
     seat = session.next_bot()
     assert seat is not None
-    assert asyncio.run(worker_runner(worker).bot_move(session, seat)) is not None
+    assert run(worker_runner(worker).bot_move(session, seat)) is not None
     assert worker.requests == []  # Easy decides at once on the page
     session = Session("trick-of-trip", 3, 8, "normal")
     idle = InProcessWorker(answers=False)
-    action = asyncio.run(worker_runner(idle).bot_move(session, seat))
+    action = run(worker_runner(idle).bot_move(session, seat))
     assert len(idle.requests) == 1  # asked, no answer: thought on the page instead
-    assert action == asyncio.run(real_runner().bot_move(session, seat))
+    assert action == run(real_runner().bot_move(session, seat))
 
 
 def test_the_workers_hint_is_the_pages_hint_with_its_reason() -> None:
@@ -390,8 +391,8 @@ def test_the_workers_hint_is_the_pages_hint_with_its_reason() -> None:
     while not session.human_legal():
         session.bot_move(session.next_bot())
     worker = InProcessWorker()
-    found = asyncio.run(worker_runner(worker).hint(session))
-    assert found is not None and found == asyncio.run(real_runner().hint(session))
+    found = run(worker_runner(worker).hint(session))
+    assert found is not None and found == run(real_runner().hint(session))
     assert worker.requests[0]["names"] == session.names  # the reason names the seats
 
 
@@ -405,7 +406,7 @@ def test_while_the_worker_loads_search_levels_play_their_rules_of_thumb_at_once(
     seat = session.next_bot()
     assert seat is not None
     runner = BotRunner(asyncio.sleep, time.perf_counter, lambda: 0.9, quick=lambda: True)
-    action = asyncio.run(runner.bot_move(session, seat))
+    action = run(runner.bot_move(session, seat))
     quick = ui.session.quick_bot("trick-of-trip", session.next_bot_seed(seat))
     assert quick is not None
     assert action == think(quick, SeatView(session.state.clone(), seat)).best_action()
@@ -427,7 +428,7 @@ def test_a_bot_decides_again_when_the_human_moved_while_it_thought() -> None:
         await asyncio.sleep(0)
 
     runner = BotRunner(sleep, time.perf_counter, lambda: math.inf)
-    action = asyncio.run(runner.bot_move(session, seat))
+    action = run(runner.bot_move(session, seat))
     assert len(session.history) == 1  # the human's split
     replay = Session.from_save(session.to_save())
     replay.bot_move(seat)
@@ -467,7 +468,7 @@ def test_after_a_trick_the_bots_wait_before_going_on(game_id: str) -> None:
             first_bot.append(list(clock.sleeps))
         changes.append(seat)
 
-    asyncio.run(runner.play(session, changed))
+    run(runner.play(session, changed))
     assert first_bot and first_bot[0][0] == TRICK_PAUSE["normal"] > 0
     assert not session.awaiting_continue and changes[0] is not None  # no Continue needed
 
@@ -486,7 +487,7 @@ def test_after_a_hand_the_bots_wait_for_the_player_to_continue() -> None:
 
     clock.on_sleep = on_sleep
     changes: list[int | None] = []
-    asyncio.run(runner.play(session, changes.append))
+    run(runner.play(session, changes.append))
     assert changes[0] is None  # the page drew the Continue button first
     assert all(waiting and n == moves for waiting, n in seen[:19]), seen[:19]
     assert len(session.history) > moves  # and the bots went on after it
@@ -496,7 +497,7 @@ def test_at_instant_speed_nothing_waits() -> None:
     session = session_after("hand")
     clock = FakeClock()
     runner, _ = runner_for(clock, speed="instant")
-    asyncio.run(runner.play(session, lambda seat: None))
+    run(runner.play(session, lambda seat: None))
     assert not session.awaiting_continue
     # Only the "thinking" marks sleep (in their own tasks): no bot's turn waits.
     assert all(seconds in (0, QUIET_MARK_AFTER) for seconds in clock.sleeps)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import asyncio
 import random
 from typing import Any
 
 import pytest
+from async_run import run
 
 import pygame_rules
 from ui.params import (
@@ -229,7 +229,7 @@ def test_watching_replays_each_move_then_the_game_goes_on() -> None:
             assert table.replay is not None
             table.replay.skip = True  # the player skips to the end
 
-    asyncio.run(watch(table, sleep, lambda: 0.3))
+    run(watch(table, sleep, lambda: 0.3))
     assert table.session.history == history and table.replay is None and table.went_on
     assert pauses == [0.3] * 5  # no more pauses once skipped
     assert table.stored == [1, 2, 3, 4, 12]  # the skipped moves are drawn once, at the end
@@ -243,5 +243,5 @@ def test_leaving_the_table_stops_the_replay() -> None:
         if len(table.session.history) == 3:
             table.bots.generation += 1
 
-    asyncio.run(watch(table, sleep, lambda: 0.0))
+    run(watch(table, sleep, lambda: 0.0))
     assert len(table.session.history) == 3 and not table.went_on
