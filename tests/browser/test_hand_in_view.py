@@ -4,12 +4,14 @@ side, and on a desktop (the hand used to start 680-1040 px down a 740 px phone s
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from playwright.sync_api import Page
 
 import pygame_rules
 
-from .conftest import StrictPage, open_app, play_to_end
+from .conftest import StrictPage, open_app
 
 PORTRAIT = {"width": 360, "height": 740}
 LANDSCAPE = {"width": 740, "height": 360}
@@ -76,6 +78,38 @@ def test_your_turn_is_on_screen_without_scrolling(
     open_app(page, site_url + f"?game={game_id}&players={players}&seed=3&level=easy&speed=instant")
     assert_my_turn_in_view(page)
     # A few turns later (a trick under way, a sleeve taken, a die rolled) it still is.
-    play_to_end(page, pick_seed=2, max_steps=12, must_end=False)
+    take_turns(page, random.Random(2), clicks=12)
     if not page.locator("[data-testid=game-over]").count():
         assert_my_turn_in_view(page)
+
+
+def take_turns(page: Page, pick: random.Random, clicks: int) -> None:
+    """`clicks` of the human's moves or own steps (a card into a group), each once the bots
+    have stopped: the same positions on a loaded machine as on a quiet one (play_to_end's
+    steps include its waits, so where it stopped depended on the machine's speed)."""
+    for _ in range(clicks):
+        page.wait_for_selector(f"{MY_TURN}, [data-testid=game-over]")
+        if page.locator("[data-testid=game-over]").count():
+            return
+        moves = page.locator("#screen .board [data-action]:not([disabled])")
+        if not moves.count():  # the game's own steps, not the review's
+            moves = page.locator(
+                "#screen .board [data-ui]:not([data-ui^=review], [data-ui=last-trick])"
+            )
+        moves.nth(pick.randrange(moves.count())).click()
+
+
+def test_a_split_with_both_groups_filled_fits_a_phone_on_its_side(
+    desktop: StrictPage, site_url: str
+) -> None:
+    """Trick of Trip's split at 740x360: each group's name beside its cards, so group A,
+    group B and "Offer" stay on screen as cards move (group B and Offer were 30-90 px
+    below it)."""
+    page = desktop.page
+    page.set_viewport_size(LANDSCAPE)
+    open_app(page, site_url + "?game=trick-of-trip&players=5&seed=3&level=easy&speed=instant")
+    for _ in range(3):  # three cards into group B, one at a time
+        assert_my_turn_in_view(page)
+        page.locator("#screen .my-area [data-ui]:not([aria-pressed=true])").first.click()
+    assert_my_turn_in_view(page)
+    assert page.locator("#screen .my-area [data-action]").count() == 1  # Offer, in view
