@@ -18,10 +18,12 @@ game's) at its start, five moves in and at its end, into screenshots/.
 
 from __future__ import annotations
 
+import contextlib
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -49,18 +51,32 @@ DOC_GAMES = (
 )
 
 
-def docs_set(url: str) -> None:
-    """The screenshots in docs/screenshots/ (see docs/screenshots.md)."""
-    out = ROOT / "docs" / "screenshots"
-    out.mkdir(exist_ok=True)
+@contextlib.contextmanager
+def pages_by_size() -> Iterator[Iterator[tuple[str, Page]]]:
+    """Headless Chromium; yields each of DOC_SIZES as (its name, a page in a fresh context
+    of that size: touch and mobile below 760 px), each context closed after its turn."""
     with sync_playwright() as p:
         browser = p.chromium.launch(
             executable_path=system_chromium(), args=["--no-sandbox", "--disable-gpu"]
         )
-        for size_name, size in DOC_SIZES:
-            phone = size["width"] < 760
-            context = browser.new_context(viewport=size, has_touch=phone, is_mobile=phone)
-            page = context.new_page()
+
+        def each() -> Iterator[tuple[str, Page]]:
+            for size_name, size in DOC_SIZES:
+                phone = size["width"] < 760
+                context = browser.new_context(viewport=size, has_touch=phone, is_mobile=phone)
+                yield size_name, context.new_page()
+                context.close()
+
+        yield each()
+        browser.close()
+
+
+def docs_set(url: str) -> None:
+    """The screenshots in docs/screenshots/ (see docs/screenshots.md)."""
+    out = ROOT / "docs" / "screenshots"
+    out.mkdir(exist_ok=True)
+    with pages_by_size() as pages:
+        for size_name, page in pages:
             page.goto(url)
             page.wait_for_selector("body[data-app-state=ready]", timeout=60_000)
             page.screenshot(path=out / f"lobby-{size_name}.png")
@@ -71,8 +87,6 @@ def docs_set(url: str) -> None:
                 page.wait_for_selector(".table-screen:not([data-waiting])", timeout=60_000)
                 page.wait_for_timeout(400)  # transitions end
                 page.screenshot(path=out / f"{game}-{size_name}.png")
-            context.close()
-        browser.close()
     print("screenshots in", out)
 
 
@@ -86,14 +100,8 @@ def review_set(url: str, games: list[str]) -> None:
     out = ROOT / "screenshots"
     out.mkdir(exist_ok=True)
     players = {"magic-trick-wray": 4, "magic-trick-baker": 2, "trick-of-trip": 4, "trickbook": 3}
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=system_chromium(), args=["--no-sandbox", "--disable-gpu"]
-        )
-        for size_name, size in DOC_SIZES:
-            phone = size["width"] < 760
-            context = browser.new_context(viewport=size, has_touch=phone, is_mobile=phone)
-            page = context.new_page()
+    with pages_by_size() as pages:
+        for size_name, page in pages:
             for game in games:
                 link = f"?game={game}&players={players[game]}&seed=7&speed=instant&level=easy"
                 page.goto(url + link)
@@ -124,8 +132,6 @@ def review_set(url: str, games: list[str]) -> None:
                 page.screenshot(path=out / f"{game}-{size_name}-review-5.png")
                 page.click("#screen [data-ui=review-end]")
                 page.screenshot(path=out / f"{game}-{size_name}-review-end.png")
-            context.close()
-        browser.close()
     print("screenshots in", out)
 
 
