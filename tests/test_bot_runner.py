@@ -7,6 +7,7 @@ import asyncio
 import json
 import math
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -335,11 +336,13 @@ class InProcessWorker:
         self.answers = answers
         self.requests: list[dict[str, Any]] = []
 
-    async def ask(self, request: dict[str, Any]) -> dict[str, Any] | None:
+    async def ask(
+        self, request: dict[str, Any], wanted: Callable[[], bool] = lambda: True
+    ) -> dict[str, Any] | None:
         self.requests.append(request)
         if not self.answers:
             return None
-        reply = json.loads(bot_worker.decide_json(json.dumps(request)))
+        reply = json.loads(await bot_worker.decide_json(json.dumps(request)))
         return reply["ok"]
 
 
@@ -397,7 +400,7 @@ def test_the_workers_hint_is_the_pages_hint_with_its_reason() -> None:
 
 
 def test_a_failing_worker_answers_with_an_error_not_a_crash() -> None:
-    reply = json.loads(bot_worker.decide_json(json.dumps({"game": "no-such-game"})))
+    reply = json.loads(run(bot_worker.decide_json(json.dumps({"game": "no-such-game"}))))
     assert "ok" not in reply and "no-such-game" in reply["error"]
 
 
@@ -433,6 +436,62 @@ def test_a_bot_decides_again_when_the_human_moved_while_it_thought() -> None:
     replay = Session.from_save(session.to_save())
     replay.bot_move(seat)
     assert action == replay.history[-1][1]
+
+
+def test_a_question_the_table_outgrew_is_dropped_at_once_and_asked_again() -> None:
+    """The worker is asked while the human may still split: once the human splits, the
+    pending question is no longer wanted (the page cancels it in the worker) and the bot
+    asks again about the table as it is now; that answer is its move."""
+    session, seat = bot_turn_session()
+    session.level = "normal"
+    asked: list[dict[str, Any]] = []
+
+    async def ask(request: dict[str, Any], wanted: Callable[[], bool]) -> dict[str, Any]:
+        asked.append(request)
+        if len(asked) == 1:
+            assert wanted()
+            session.act(0, session.human_legal()[0])  # the human splits meanwhile
+            assert not wanted()
+            return {"action": None, "stale": True}  # as WorkerClient answers then
+        assert wanted()
+        reply = json.loads(await bot_worker.decide_json(json.dumps(request)))
+        return reply["ok"]
+
+    marks: list[str] = []
+    runner = BotRunner(asyncio.sleep, time.perf_counter, lambda: math.inf, ask=ask)
+    runner.mark = marks.append
+    action = run(runner.bot_move(session, seat))
+    assert len(asked) == 2 and asked[0]["state"] != asked[1]["state"]
+    assert marks.count("bot-think-start") == 2  # "bot-think" is measured from the new question
+    replay = Session.from_save(session.to_save())
+    replay.bot_move(seat)
+    assert action == replay.history[-1][1]
+
+
+def test_the_worker_drops_a_cancelled_request_between_slices() -> None:
+    """`cancel(id)` stops that request's search at its next slice ({"cancelled": true});
+    a request cancelled before its turn never starts; other requests are answered."""
+    session = Session("trick-of-trip", 3, 8, "hard")
+    seat = session.next_bot()
+    assert seat is not None
+    request = session.bot_request(seat)
+    assert request is not None
+    request["limit"] = None  # the whole search: far longer than one slice
+
+    async def cancel_soon(key: int) -> str:
+        search = asyncio.ensure_future(bot_worker.decide_json(json.dumps({**request, "id": key})))
+        await asyncio.sleep(0)
+        bot_worker.cancel(key)
+        return await search
+
+    assert json.loads(run(cancel_soon(1))) == {"cancelled": True}
+    bot_worker.cancel(2)
+    early = run(bot_worker.decide_json(json.dumps({**request, "id": 2})))
+    assert json.loads(early) == {"cancelled": True}
+    request["limit"] = 0.05
+    answer = json.loads(run(bot_worker.decide_json(json.dumps({**request, "id": 3}))))
+    assert answer["ok"]["action"] in session.state.legal_actions(seat)
+    assert not bot_worker.CANCELLED
 
 
 # -- pacing at a trick's and a hand's end (issue 23.2) ------------------------------------

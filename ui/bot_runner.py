@@ -22,7 +22,8 @@ if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable
     from typing import Any
 
-    Ask = Callable[[dict[str, Any]], Awaitable[dict[str, Any] | None]]
+    # A request and whether it is still wanted, to the worker's answer (or None).
+    Ask = Callable[[dict[str, Any], Callable[[], bool]], Awaitable[dict[str, Any] | None]]
 
 THINK_SLICE = 0.03  # seconds of search between two yields to the page (no long task)
 MAX_THINK = 0.9  # a search stops here and plays the best move found: a move stays under 1 s
@@ -83,8 +84,9 @@ class BotRunner:
         self.limit = limit  # read at each decision: the page may change it at any time
         self.mark = mark  # performance marks: bot-think-start, bot-think-capped
         self.measure = measure  # performance measures: bot-think
-        # The bots' worker: a request (Session.bot_request) to its answer ({"action",
-        # "capped", "reason"}), or None when it cannot answer (not ready, failed).
+        # The bots' worker: a request (Session.bot_request) and whether it is still wanted
+        # to its answer ({"action", "capped", "reason"}; "action" None once no longer
+        # wanted), or None when it cannot answer (not ready, failed).
         self.ask = ask
         # True while the worker is expected but not ready: a search level's bots and the
         # hint then play the game's rules of thumb at once (measured: MicroPython's
@@ -105,8 +107,9 @@ class BotRunner:
         Seeded as `Session.bot_move` is, so the move is the same when the search is not
         cut short. When the human moved meanwhile (a simultaneous choice, e.g. while the
         worker loads), the bot decides again on the table as it now is: its move is then
-        the one a replay asks for at that point. The turn lasts at least SPEEDS[speed]
-        seconds. A move the engine would refuse raises IllegalBotMove.
+        the one a replay asks for at that point; the worker drops the stale question at
+        once, and "bot-think" is measured from the new one. The turn lasts at least
+        SPEEDS[speed] seconds. A move the engine would refuse raises IllegalBotMove.
         """
         generation = self.generation
         await self.sleep(0)  # the caller's redraw and the first slice: two tasks, not one
@@ -117,7 +120,11 @@ class BotRunner:
         action = None
         while action is None:
             moves = len(session.history)
-            answer = await self._ask(session.bot_request(seat), generation)
+
+            def unchanged(moves: int = moves) -> bool:
+                return len(session.history) == moves
+
+            answer = await self._ask(session.bot_request(seat), generation, unchanged)
             if answer is not None:
                 action = answer["action"]
             else:
@@ -129,6 +136,7 @@ class BotRunner:
                 return None
             if len(session.history) != moves and seat in session.waiting_for():
                 action = None  # the table changed under the decision: decide again
+                self.mark("bot-think-start")
         # A bot's whole decision, for tests/benchmarks/bench_bots_browser.py.
         self.measure("bot-think", "bot-think-start")
         pause = SPEEDS[self.speed] - (self.clock() - began)
@@ -212,7 +220,11 @@ class BotRunner:
         generation = self.generation
         while generation == self.generation and session.human_legal():
             moves = len(session.history)
-            answer = await self._ask(session.hint_request(), generation)
+
+            def unchanged(moves: int = moves) -> bool:
+                return len(session.history) == moves
+
+            answer = await self._ask(session.hint_request(), generation, unchanged)
             if answer is not None:
                 found = answer["action"], str(answer.get("reason") or "")
             else:
@@ -229,14 +241,16 @@ class BotRunner:
             # the table as it is now, while the human still has a move.
         return None
 
-    async def _ask(self, request: dict[str, Any] | None, generation: int) -> dict[str, Any] | None:
-        """The worker's answer to `request`; None when there is none to ask (Easy, no
-        worker, not ready, failed) or the game was left meanwhile."""
+    async def _ask(
+        self, request: dict[str, Any] | None, generation: int, wanted: Callable[[], bool]
+    ) -> dict[str, Any] | None:
+        """The worker's answer to `request` while `wanted()`; None when there is none to ask
+        (Easy, no worker, not ready, failed) or the game was left meanwhile."""
         if request is None or self.ask is None:
             return None
         limit = self.limit()
         request["limit"] = limit if limit < INFINITE else None  # JSON has no Infinity
-        answer = await self.ask(request)
+        answer = await self.ask(request, lambda: wanted() and generation == self.generation)
         if answer is None or generation != self.generation:
             return None
         if answer.get("capped"):

@@ -5,10 +5,15 @@ Only JSON text crosses: a request holds the state (`State.to_json`, which rebuil
 table), the seat, the level and the bot's seed; the bot sees that seat's `SeatView`
 only, exactly as on the main thread. The answer is the move, whether the time limit cut
 the search short, and for a hint the reason in plain words. Stdlib and pygame_rules only.
+
+The page may `cancel` a request it no longer needs (the human moved while a bot thought
+about a simultaneous choice): the search looks at its messages between slices, so the
+decision for the table as it is now starts at once instead of after the stale one.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 import pygame_rules
@@ -19,43 +24,106 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-SLICE = 0.05  # seconds of search between two looks at the time limit
+SLICE = 0.05  # seconds of search between two looks at the time limit (and at messages)
+WAIT = 0.01  # seconds between two looks at whether a queued request's turn has come
+CANCELLED: set[int] = set()  # ids of requests the page no longer needs
+
+
+class Turns:
+    """Requests answered one at a time, in the order they arrived (a ticket queue: the
+    asyncio subset the code keeps, tools/micropython/check_subset.py, has no Lock)."""
+
+    def __init__(self) -> None:
+        self.issued = 0
+        self.serving = 0
+
+    async def wait(self) -> None:
+        ticket = self.issued
+        self.issued += 1
+        while self.serving != ticket:
+            await asyncio.sleep(WAIT)
+
+    def done(self) -> None:
+        self.serving += 1
+
+
+TURNS = Turns()
+
+
+class Decision:
+    """One request's search, a slice at a time."""
+
+    def __init__(self, request: dict[str, Any]) -> None:
+        game = pygame_rules.get_game(request["game"])
+        self.state = game.from_json(request["state"])
+        self.seat = request["seat"]
+        self.names = request.get("names")
+        self.limit = request.get("limit")  # seconds, or None: the whole search
+        bot = make_bot(game.id, request["level"], request["seed"])
+        self.thinking = think(bot, SeatView(self.state.clone(), self.seat))
+        self.began = perf_counter()
+        self.capped = False
+
+    def step(self) -> bool:
+        """Search one slice; True once decided (the search ended or hit the time limit)."""
+        if self.thinking.step(SLICE):
+            return True
+        if self.limit is not None and perf_counter() - self.began >= self.limit:
+            self.capped = True
+            return True
+        return False
+
+    def answer(self) -> dict[str, Any]:
+        """The move, whether the limit cut it short, the time taken; a hint's reason."""
+        action = self.thinking.best_action()
+        answer: dict[str, Any] = {
+            "action": action,
+            "capped": self.capped,
+            "ms": int((perf_counter() - self.began) * 1000),
+        }
+        if self.names is not None:
+            view = SeatView(self.state.clone(), self.seat)
+            answer["reason"] = explain_move(view, action, self.names, self.thinking)
+        return answer
 
 
 def decide(request: dict[str, Any]) -> dict[str, Any]:
     """The move for `request["seat"]`, thought to the end or to `request["limit"]` seconds
     (None: no limit); with "names", also why (the hint's reason)."""
-    game = pygame_rules.get_game(request["game"])
-    state = game.from_json(request["state"])
-    seat = request["seat"]
-    bot = make_bot(game.id, request["level"], request["seed"])
-    thinking = think(bot, SeatView(state.clone(), seat))
-    limit = request.get("limit")
-    began = perf_counter()
-    capped = False
-    while not thinking.step(SLICE):
-        if limit is not None and perf_counter() - began >= limit:
-            capped = True
-            break
-    action = thinking.best_action()
-    answer: dict[str, Any] = {
-        "action": action,
-        "capped": capped,
-        "ms": int((perf_counter() - began) * 1000),
-    }
-    names = request.get("names")
-    if names is not None:
-        answer["reason"] = explain_move(SeatView(state.clone(), seat), action, names, thinking)
-    return answer
+    decision = Decision(request)
+    while not decision.step():
+        pass
+    return decision.answer()
 
 
-def decide_json(text: str) -> str:
+async def decide_json(text: str) -> str:
     """`decide` for the page: JSON text in and out (only text crosses the worker's edge
-    unchanged: MicroPython's FFI wraps integers at 32 bits and turns null into None)."""
+    unchanged: MicroPython's FFI wraps integers at 32 bits and turns null into None).
+    Between slices it lets the worker read its messages; a request cancelled meanwhile
+    answers {"cancelled": true}."""
     try:
-        return json.dumps({"ok": decide(json.loads(text))})
+        request = json.loads(text)
+        key = request.get("id")
+        await TURNS.wait()
+        try:
+            decision = None if key in CANCELLED else Decision(request)
+            while decision is not None and not decision.step():
+                await asyncio.sleep(0)  # the page's cancel() is read here
+                if key in CANCELLED:
+                    decision = None
+        finally:
+            TURNS.done()
+        if decision is None:
+            CANCELLED.discard(key)
+            return json.dumps({"cancelled": True})
+        return json.dumps({"ok": decision.answer()})
     except Exception as exc:  # reported to the page, which then thinks on its own
         return json.dumps({"error": f"{type(exc).__name__}: {exc}"})
+
+
+def cancel(request_id: int) -> None:
+    """The page no longer needs request `request_id` (its answer would be dropped)."""
+    CANCELLED.add(request_id)
 
 
 def ready() -> str:

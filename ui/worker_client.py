@@ -27,6 +27,8 @@ POLL = 0.05  # seconds between two looks at a pending answer
 SLACK = 10.0  # seconds an answer may take beyond the bot's time limit
 NO_LIMIT_WAIT = 300.0  # seconds to wait when the search has no time limit (a test hook)
 
+# The answer to a question the page no longer asks: no move, decide again.
+STALE: dict[str, Any] = {"action": None, "stale": True}
 COMING = ("local", "starting", "loading")  # the worker is expected, not ready yet
 NOTES = {
     "local": "Bots play by rules of thumb until their full engine has loaded.",
@@ -45,6 +47,7 @@ class WorkerClient:
         self.worker: Any = None
         self.changed = changed or (lambda: None)
         self.tasks: list[Any] = []
+        self.asked = 0  # requests sent: each has its number as "id", to cancel it by
 
     def _set(self, status: str) -> None:
         self.status = status
@@ -100,9 +103,13 @@ class WorkerClient:
         started or loading); a failed or absent worker leaves the search to the page."""
         return self.usable and self.status in COMING
 
-    async def ask(self, request: dict[str, Any]) -> dict[str, Any] | None:
+    async def ask(
+        self, request: dict[str, Any], wanted: Callable[[], bool] = lambda: True
+    ) -> dict[str, Any] | None:
         """The worker's answer to a bot or hint request; None when it is not ready, fails
-        or is too slow (then it is dropped, and the bots think on the page).
+        or is too slow (then it is dropped, and the bots think on the page). Once `wanted()`
+        turns False (the table changed under the question), the worker is told to drop it
+        and the answer is STALE, at once.
 
         A request with no time limit (the test hook `pygameThinkLimit = Infinity`: every
         move the whole search, CPython's move) waits for a loading worker: MicroPython's
@@ -113,6 +120,8 @@ class WorkerClient:
         if self.status != "ready":
             return None
         wait = NO_LIMIT_WAIT if limit is None else float(limit) + SLACK
+        self.asked += 1
+        request["id"] = key = self.asked
         pending: list[Any] = []
 
         async def call() -> None:
@@ -127,6 +136,9 @@ class WorkerClient:
         while not pending and waited < wait:
             await asyncio.sleep(POLL)
             waited += POLL
+            if not pending and not wanted():
+                self.worker.cancel(key)  # its search stops at its next slice
+                return STALE
         answer = json.loads(str(pending[0])) if pending and isinstance(pending[0], str) else {}
         if "ok" not in answer:
             problem = answer.get("error") or (pending[0] if pending else "no answer in time")
