@@ -27,12 +27,23 @@ __all__ = [
     "Rng",
     "State",
     "get_game",
+    "import_for",
     "list_games",
     "register",
     "visible_events",
 ]
 
-# Lobby order; an id listed here but not registered is shown as "coming soon".
+# Lobby order, and each game's module (pygame_rules/<module>.py; its bots are
+# bots/<module>.py, its table ui/<module>.py). A game's module is imported the first time
+# the game is asked for: a page playing one game never loads the other three (MicroPython
+# in the browser pays for every import before the first move).
+GAME_MODULES = {
+    "magic-trick-wray": "magic_trick_wray",
+    "magic-trick-baker": "magic_trick_baker",
+    "trick-of-trip": "trick_of_trip",
+    "trickbook": "trickbook",
+}
+# In lobby order (a dict keeps no order on MicroPython).
 GAME_IDS = ("magic-trick-wray", "magic-trick-baker", "trick-of-trip", "trickbook")
 
 _REGISTRY: dict[str, Game] = {}
@@ -44,21 +55,29 @@ def register(game: Game) -> Game:
     return game
 
 
+def import_for(game_id: str, package: str) -> object:
+    """`package`'s module for `game_id` (e.g. "pygame_rules.bots" -> its bots), imported
+    now if need be; None for an id with no module."""
+    module = GAME_MODULES.get(game_id) if isinstance(game_id, str) else None
+    if module is None:
+        return None
+    name = f"{package}.{module}"
+    if name not in sys.modules:
+        __import__(name)
+    return sys.modules[name]
+
+
 def get_game(game_id: str) -> Game:
     """The game with this id; ValueError naming the known ids otherwise."""
-    try:
-        return _REGISTRY[game_id]
-    except (KeyError, TypeError):
-        known = ", ".join(sorted(_REGISTRY)) or "none"
-        raise ValueError(f"unknown game id {game_id!r} (known: {known})") from None
+    game = _REGISTRY.get(game_id) if isinstance(game_id, str) else None
+    if game is None and import_for(game_id, __name__) is not None:
+        game = _REGISTRY.get(game_id)
+    if game is None:
+        known = ", ".join(sorted(GAME_IDS))
+        raise ValueError(f"unknown game id {game_id!r} (known: {known})")
+    return game
 
 
 def list_games() -> list[Game]:
-    """The playable games, in lobby order."""
-    return [_REGISTRY[g] for g in GAME_IDS if g in _REGISTRY]
-
-
-# The games, each module registering its GAME (plain imports: what ships is what is listed).
-from . import magic_trick_baker, magic_trick_wray, trick_of_trip, trickbook  # noqa: E402
-
-__all__ += ["magic_trick_baker", "magic_trick_wray", "trick_of_trip", "trickbook"]
+    """The playable games, in lobby order (every game's module is imported)."""
+    return [get_game(g) for g in GAME_IDS]

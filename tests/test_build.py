@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+import pygame_rules
 import tasks
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,8 +45,17 @@ def test_archive_has_what_the_app_imports_and_no_dev_tools(
         assert all(name.endswith(suffix) for name in tar.getnames())
     for tool in tasks.DEV_ONLY:
         assert tool not in shipped, f"{tool} is a command-line tool: it must not ship"
-    # Walk the imports from the page's entry point; every module reached must be shipped.
-    todo, seen = ["ui.app"], set()
+    # Walk the imports from the page's entry point, and from each game's modules (imported
+    # by name when the game is first asked for: pygame_rules.import_for); every module
+    # reached must be shipped.
+    per_game = [
+        f"{package}.{module}"
+        for module in pygame_rules.GAME_MODULES.values()
+        for package in ("pygame_rules", "pygame_rules.bots", "ui")
+    ]
+    for name in per_game:
+        assert (ROOT / (name.replace(".", "/") + ".py")).is_file(), name
+    todo, seen = ["ui.app", *per_game], set()
     while todo:
         name = todo.pop()
         path = ROOT / (name.replace(".", "/") + ".py")

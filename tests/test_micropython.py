@@ -86,6 +86,7 @@ BAD = {
     "isinstance X | Y": ("ok = isinstance(1, int | str)\n", "isinstance: X | Y"),
     "match": ("match 1:\n    case 1:\n        pass\n", "syntax: match"),
     "positional-only": ("def f(a, /):\n    return a\n", "syntax: positional-only"),
+    "__package__": ("p = __package__\n", "modules have no __package__"),
     "vars()": ("d = vars(object())\n", "builtin: MicroPython has no vars"),
     "RecursionError": (
         "try:\n    pass\nexcept RecursionError:\n    pass\n",

@@ -39,6 +39,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from pygame_rules import GAME_MODULES
+
 HELPER = Path(__file__).resolve().with_suffix(".mjs")
 
 # The bots worker (`<script type="py" worker name="bots">`, static/py/bots.py): what its
@@ -46,7 +48,18 @@ HELPER = Path(__file__).resolve().with_suffix(".mjs")
 # PyScript's own `pyscript` package and its bootstrap are always traced. embed.js's
 # fallback (a frame with blocked storage) runs the UI on Pyodide: its stdlib needs (json,
 # asyncio, sys) are listed here too, since ui.app itself cannot be imported in a worker.
-BOTS_WORKER_IMPORTS = ("json", "asyncio", "pygame_rules", "pygame_rules.bots", "ui.bot_worker")
+# Each game's rules and bots are imported when a request first names the game
+# (pygame_rules.GAME_MODULES): every one of them is traced.
+_GAMES = tuple(GAME_MODULES.values())
+BOTS_WORKER_IMPORTS = (
+    "json",
+    "asyncio",
+    "pygame_rules",
+    "pygame_rules.bots",
+    "ui.bot_worker",
+    *(f"pygame_rules.{game}" for game in _GAMES),
+    *(f"pygame_rules.bots.{game}" for game in _GAMES),
+)
 BOTS_WORKER_PACKAGES = ("pygame_rules", "ui")
 
 # Imported in the trace besides the worker's own imports: what a worker may load only at

@@ -20,7 +20,7 @@ from .bot_runner import BotRunner, think_limit
 from .browser import create_proxy, document, next_task, now, window
 from .dom import by_id, mount, set_text
 from .game_screen import Table
-from .games import playable_games
+from .games import PLAYABLE_IDS
 from .page import (
     copy_embed_code,
     download,
@@ -369,7 +369,7 @@ class App:
         """Handle a UI-only control; True when handled."""
         s = self.session
         if name == "play":
-            if value in {g.id for g in playable_games()}:
+            if value in PLAYABLE_IDS:
                 self.show_setup(value)
             else:
                 notice("That game is coming soon.")

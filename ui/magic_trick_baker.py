@@ -776,6 +776,7 @@ TABLE = GameTable(
     on_ui=on_ui,
     on_hint=on_hint,
     final_details=final_details,
+    face_up=card_el,
     trick_end=("trick",),
     hand_end=("hand_scored",),
 )

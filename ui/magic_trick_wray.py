@@ -8,7 +8,15 @@ note gives the deduction aid: the ranks it can still have, from public facts onl
 
 from __future__ import annotations
 
-from pygame_rules.magic_trick_wray import HEARTS, SUITS, card_name, make_card, rank_ranges
+from pygame_rules.magic_trick_wray import (
+    HEARTS,
+    SUITS,
+    card_name,
+    make_card,
+    rank_of,
+    rank_ranges,
+    suit_of,
+)
 from pygame_rules.words import plural
 
 from .tables import (
@@ -549,6 +557,16 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
     return None
 
 
+def face_up(card: int) -> El:
+    """A card drawn small and face up (the review, the last trick)."""
+    return face_card(suit_of(card), rank_of(card), card_name(card), cls="small")
+
+
 TABLE = GameTable(
-    render, describe, final_details=final_details, trick_end=("trick",), hand_end=("hand_scored",)
+    render,
+    describe,
+    final_details=final_details,
+    face_up=face_up,
+    trick_end=("trick",),
+    hand_end=("hand_scored",),
 )

@@ -8,7 +8,7 @@ import pygame_rules
 from . import saves, screens
 from .browser import document, to_js, window
 from .dom import by_id, mount, set_text
-from .games import playable_games
+from .games import PLAYABLE_IDS
 from .params import MAX_SEED, whole_number
 from .session import PLAYER_LEVELS
 
@@ -54,10 +54,9 @@ def fail(exc: BaseException) -> None:
 
 def mark_playable_games() -> None:
     """Turn the lobby's static cards into buttons for the games that are built."""
-    built = {g.id for g in playable_games()}
     for game_id in pygame_rules.GAME_IDS:
         card = document.querySelector(f'[data-game="{game_id}"]')
-        if card and game_id not in built:
+        if card and game_id not in PLAYABLE_IDS:
             card.classList.add("coming-soon")
 
 

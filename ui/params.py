@@ -113,9 +113,7 @@ def parse_link(query: str) -> LinkRequest:
     for name, _ in pairs:
         if name not in names:
             names.append(name)
-    from .games import playable_games
-
-    games = {g.id: g for g in playable_games()}
+    from .games import PLAYABLE_IDS
 
     speed = values.get("speed")
     if speed is not None:
@@ -127,7 +125,7 @@ def parse_link(query: str) -> LinkRequest:
 
     rules = values.get("rules")
     if rules is not None:
-        if rules in games:
+        if rules in PLAYABLE_IDS:
             req.rules = rules
         else:
             req.messages.append(f"There are no rules for an unknown game ({_short(rules)!r}).")
@@ -135,13 +133,13 @@ def parse_link(query: str) -> LinkRequest:
     game_id = values.get("game")
     if game_id is None:
         return req
-    if game_id not in games:
+    if game_id not in PLAYABLE_IDS:
         if game_id in pygame_rules.GAME_IDS:
             req.messages.append("That game is coming soon: pick another one from the lobby.")
         else:
             req.messages.append(f"Unknown game {_short(game_id)!r}: pick one from the lobby.")
         return req
-    game = games[game_id]
+    game = pygame_rules.get_game(game_id)  # only the linked game's module is imported
     req.game_id = game_id
 
     if "players" in values:

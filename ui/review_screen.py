@@ -6,12 +6,6 @@ with each game's own card helper, face up.
 
 from __future__ import annotations
 
-from pygame_rules.magic_trick_wray import card_name as wray_name
-from pygame_rules.magic_trick_wray import rank_of as wray_rank
-from pygame_rules.magic_trick_wray import suit_of as wray_suit
-from pygame_rules.trickbook import trick_view
-
-from . import magic_trick_baker, magic_trick_wray, trick_of_trip, trickbook
 from .games import table_for
 from .review import Review, can_review_hand, hand_word
 from .tables import number, possessive
@@ -20,34 +14,7 @@ from .widgets import card_row, ui_button
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
-    from typing import Any
-
     from .session import Session
-
-
-def _wray(c: int) -> El:
-    return magic_trick_wray.face_card(wray_suit(c), wray_rank(c), wray_name(c), cls="small")
-
-
-def _baker(c: int) -> El:
-    return magic_trick_baker.card_el(c)
-
-
-def _trip(c: int) -> El:
-    return trick_of_trip.card_el(c, small=True)
-
-
-def _trickbook(kind: int) -> El:
-    return trickbook.trick_card(trick_view(kind))
-
-
-CARD_FACES: dict[str, Callable[[Any], El]] = {
-    "magic-trick-wray": _wray,
-    "magic-trick-baker": _baker,
-    "trick-of-trip": _trip,
-    "trickbook": _trickbook,
-}
 
 
 def nav_button(name: str, label: str, disabled: bool, aria_label: str = "") -> El:
@@ -62,7 +29,7 @@ def review_screen(review: Review) -> El:
     so far and every seat's cards face up."""
     step = review.step
     names = review.names
-    face = CARD_FACES[review.game_id]
+    face = table_for(review.game_id).face_up
     heading = table_for(review.game_id).score_heading
     first, last = review.at == 0, review.at == review.moves
     if step.hands is None:

@@ -378,7 +378,7 @@ def check_save(data: Any, game_id: str | None = None) -> None:
     if data.get("format") != SAVE_VERSION:
         raise SaveError(f"the save has an unknown format version ({data.get('format')!r})")
     saved = data.get("game")
-    if saved not in [g.id for g in pygame_rules.list_games()]:
+    if saved not in pygame_rules.GAME_IDS:
         raise SaveError(f"the save is for an unknown game ({str(saved)[:40]!r})")
     if game_id is not None and saved != game_id:
         raise SaveError("the save is for another game than the one it is kept for")

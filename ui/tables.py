@@ -70,6 +70,8 @@ class GameTable:
       between two groups before confirming) that changes `view.local`; False: not ours;
     - `on_hint(action, view)`: make the hinted move's control appear (e.g. arrange a split);
     - `final_details(view) -> El | None`: extra game-over content;
+    - `face_up(card) -> El`: one card (or Trickbook trick) drawn small and face up, for
+      the review and the last trick's panel;
     - `score_heading`: the game-over table's score column;
     - `trick_end`, `hand_end`: the engine's event types that end a trick and a hand (or
       round): the table then stays as it is a while, or until the player continues
@@ -84,6 +86,7 @@ class GameTable:
         on_ui: Callable[[str, str, TableView], bool] | None = None,
         on_hint: Callable[[dict[str, Any], TableView], None] = nothing,
         final_details: Callable[[TableView], Any] = nothing,
+        face_up: Callable[[Any], Any] = nothing,
         score_heading: str = "Score",
         trick_end: tuple[str, ...] = (),
         hand_end: tuple[str, ...] = (),
@@ -93,6 +96,7 @@ class GameTable:
         self.on_ui = on_ui or (lambda _name, _value, _view: False)
         self.on_hint = on_hint
         self.final_details = final_details
+        self.face_up = face_up
         self.score_heading = score_heading
         self.trick_end = trick_end
         self.hand_end = hand_end

@@ -19,6 +19,7 @@ from pygame_rules.trickbook import (
     needed_roll,
     roll_parts,
     special_text,
+    trick_view,
 )
 from pygame_rules.words import plural
 
@@ -861,4 +862,10 @@ def final_details(view: TableView) -> El:
     )
 
 
-TABLE = GameTable(render, describe, final_details=final_details, score_heading=SCORE_HEADING)
+TABLE = GameTable(
+    render,
+    describe,
+    final_details=final_details,
+    face_up=lambda kind: trick_card(trick_view(kind)),
+    score_heading=SCORE_HEADING,
+)

@@ -1,13 +1,14 @@
 """Bots: they see what a player sees, through a `SeatView`, and nothing else.
 
 Each game's bot module (`bots/<game>.py`) declares its pieces as `BOTS = GameBots(...)`:
-its heuristic bot, its search tuning and its words for a move. `GAME_BOTS` lists them;
+its heuristic bot, its search tuning and its words for a move. `bots_for(game_id)` imports
+a game's module when first asked (as `pygame_rules.get_game` does the rules);
 `make_bot(game_id, level, seed)` is what the UI and the tests use.
 """
 
 from __future__ import annotations
 
-from . import magic_trick_baker, magic_trick_wray, trick_of_trip, trickbook
+from .. import import_for
 from .base import (
     NO_BOTS,
     Bot,
@@ -27,7 +28,6 @@ if TYPE_CHECKING:
     from .base import HeuristicFactory
 
 __all__ = [
-    "GAME_BOTS",
     "LEVELS",
     "Bot",
     "Decided",
@@ -46,19 +46,12 @@ __all__ = [
 
 LEVELS = ("random", "easy", "normal", "hard")
 
-# Every game's bot pieces, by game id (a game missing here gets random bots and untuned
-# search).
-GAME_BOTS: dict[str, GameBots] = {
-    "magic-trick-wray": magic_trick_wray.BOTS,
-    "magic-trick-baker": magic_trick_baker.BOTS,
-    "trick-of-trip": trick_of_trip.BOTS,
-    "trickbook": trickbook.BOTS,
-}
-
 
 def bots_for(game_id: str) -> GameBots:
-    """The declared bot pieces of `game_id` (defaults for a game that declares none)."""
-    return GAME_BOTS.get(game_id, NO_BOTS)
+    """The bot pieces `bots/<game's module>.py` declares as BOTS (a game without a bots
+    module gets random bots and untuned search)."""
+    module = import_for(game_id, __name__)
+    return NO_BOTS if module is None else module.BOTS  # type: ignore[attr-defined]
 
 
 def heuristic_factory(game_id: str) -> HeuristicFactory | None:

@@ -100,7 +100,7 @@ SEARCH_FIELDS = (
 LEVEL_ITERATIONS = {"normal": 100, "hard": 500}
 
 # Per-game settings are data declared beside each game's heuristic bot (`SEARCH_TUNING` in
-# bots/<game>.py, listed in `GAME_BOTS`): how far a rollout must run to see the scores that
+# bots/<game>.py, found by `bots_for`): how far a rollout must run to see the scores that
 # matter, which rollout policy pays for itself, and the level budgets scaled to the game's
 # speed. The search itself knows nothing of any game.
 

@@ -90,6 +90,8 @@ BUILTIN_KWARGS: dict[str, frozenset[str] | None] = {
     "format": None,  # str.format(name=...)
 }
 MODULE_KWARGS = {("json", "dumps"): {"separators"}, ("json", "dump"): {"separators"}}
+# A module's own names that MicroPython does not set (it has __name__ and __file__).
+MISSING_MODULE_NAMES = words("__package__ __spec__ __loader__ __builtins__ __cached__")
 IGNORED_DUNDERS = words(
     "__init_subclass__ __set_name__ __class_getitem__ __missing__ __getattribute__"
 )
@@ -249,6 +251,8 @@ class Checker(ast.NodeVisitor):
 
     # -- names and attributes ---------------------------------------------------------------
     def visit_Name(self, node: ast.Name) -> None:
+        if isinstance(node.ctx, ast.Load) and node.id in MISSING_MODULE_NAMES:
+            self.bad(node, "builtin", f"MicroPython's modules have no {node.id}")
         if (
             isinstance(node.ctx, ast.Load)
             and node.id in MISSING_BUILTINS
