@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 WORKER_SCRIPT = "./static/py/bots.py"
 WORKER_CONFIG = "./py.toml"
-POLL = 0.05  # seconds between two looks at a pending answer
+POLL = 0.02  # seconds between two looks at a pending answer (or whether it is still wanted)
 SLACK = 10.0  # seconds an answer may take beyond the bot's time limit
 NO_LIMIT_WAIT = 300.0  # seconds to wait when the search has no time limit (a test hook)
 
