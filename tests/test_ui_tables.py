@@ -26,20 +26,10 @@ from ui.games import playable_games, table_for
 from ui.screens import game_over_screen, table_screen, table_view
 from ui.session import Session
 from ui.vdom import ENTER_MS, El, h, settle_entries
+from ui.widgets import PAGE_STEPS
 
 GAMES = [g.id for g in playable_games()]
 # The table bar's steps, handled by the page (ui/game_screen.py), not the game's table.
-TABLE_BAR = (
-    "rules",
-    "share",
-    "lobby",
-    "hint",
-    "undo",
-    "undo-confirm",
-    "undo-cancel",
-    "last-trick",
-    "review",
-)
 Check = Callable[[El], None]
 
 
@@ -58,7 +48,7 @@ def drawn(session: Session, local: dict, check: Check | None = None) -> tuple[li
         json.loads(el.attrs["data-action"]) for el in tree.walk() if "data-action" in el.attrs
     ]
     game_ui = [
-        el for el in tree.walk() if "data-ui" in el.attrs and el.attrs["data-ui"] not in TABLE_BAR
+        el for el in tree.walk() if "data-ui" in el.attrs and el.attrs["data-ui"] not in PAGE_STEPS
     ]
     return actions, game_ui
 

@@ -67,8 +67,11 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "_site"
 NODE_MODULES = ROOT / "node_modules"
+sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 from browser.conftest import DESKTOP, PHONE, SiteServer, system_chromium  # noqa: E402
+
+from ui.widgets import PAGE_STEPS  # noqa: E402
 
 # Every game's table link (README: player counts).
 GAMES = (
@@ -125,36 +128,7 @@ VIRTUAL_PAGES = {
 }
 
 # UI steps that are not moves (conftest's play_to_end skips the same, and a few more).
-NAV_STEPS = (
-    "hint",
-    "learn",
-    "rules",
-    "share",
-    "undo",
-    "undo-confirm",
-    "undo-cancel",
-    "lobby",
-    "again",
-    "close-rules",
-    "resume",
-    "export-save",
-    "export-stats",
-    "discard-save",
-    "confirm-discard",
-    "cancel-discard",
-    "start-new",
-    "start",
-    "start-link",
-    "play",
-    "copy-embed",
-    "last-trick",
-    "review",
-    "review-back",
-    "review-next",
-    "review-end",
-    "review-start",
-    "review-close",
-)
+NAV_STEPS = PAGE_STEPS  # not moves
 
 # Installed in every page before its own scripts: long tasks, the first moment a move is
 # clickable (or a bare page's attribute is set), the bot worker's marker, and the spans of

@@ -21,6 +21,8 @@ import pytest
 from playwright.sync_api import Browser, BrowserType, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from ui.widgets import PAGE_STEPS
+
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "_site"
 PHONE = {"width": 360, "height": 740}
@@ -373,39 +375,15 @@ def play_to_end(
 
     Clicks a `data-action` control when one is drawn (the first enabled one,
     rotating by `pick_seed`), else a game's own `data-ui` step (e.g. moving a
-    card between groups); waits for bots otherwise.
+    card between groups); waits for bots otherwise. A step is a click or a 30 ms wait, so
+    where a game stops with `must_end=False` depends on the bots' speed (test_hand_in_view's
+    take_turns clicks only between the bots' turns).
     """
     import random
 
     wait_for_bots_worker(page)
     pick = random.Random(pick_seed)
-    nav = (  # not moves; and a hint lands later, redrawing the table while this plays on
-        "hint",
-        "rules",
-        "share",
-        "undo",
-        "undo-confirm",
-        "undo-cancel",
-        "lobby",
-        "again",
-        "close-rules",
-        "resume",
-        "export-save",
-        "discard-save",
-        "confirm-discard",
-        "cancel-discard",
-        "start-new",
-        "start",
-        "play",
-        "last-trick",
-        "review",
-        "review-back",
-        "review-next",
-        "review-end",
-        "review-start",
-        "review-close",
-        "learn",
-    )
+    nav = PAGE_STEPS  # not moves; and a hint lands later, redrawing the table meanwhile
     for _ in range(max_steps):
         if page.locator("[data-testid=game-over]").count():
             return
