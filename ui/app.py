@@ -204,6 +204,7 @@ class App:
             return
         self.leave_game()
         by_id("screen").hidden = True
+        document.documentElement.removeAttribute("data-boot")  # static/js/host.js's mark
         by_id("lobby").hidden = False
         self.show_resume()
         document.title = "Trick Table"
