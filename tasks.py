@@ -21,6 +21,7 @@ import http.server
 import io
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -160,6 +161,37 @@ PRELOAD_MARKER = (
 )
 
 
+STYLESHEET = re.compile(r'  <link rel="stylesheet" href="\./static/css/([\w-]+\.css)">\n')
+STYLE_BUNDLE = "static/css/site.css"
+
+
+def bundle_styles(site: Path, pages: tuple[str, ...] = ("index.html", "embed.html")) -> None:
+    """One stylesheet per page in the built site, in place of the app's and each game's:
+    stylesheets block the page's first layout and, in Chrome, its other requests, and a
+    phone's repeat visit had the service worker answer five of them one after another.
+    The bundle is the files in the pages' order (the same in every page); the files
+    themselves are not shipped."""
+    names: list[str] | None = None
+    for page in pages:
+        path = site / page
+        text = path.read_text()
+        found = STYLESHEET.findall(text)
+        if names is not None and found != names:
+            raise SystemExit(f"{page} links other stylesheets than {pages[0]}: {found}")
+        names = found
+        first = STYLESHEET.search(text)
+        assert first is not None, f"{page} links no stylesheet"
+        text = STYLESHEET.sub("", text)
+        link = f'  <link rel="stylesheet" href="./{STYLE_BUNDLE}">\n'
+        path.write_text(text[: first.start()] + link + text[first.start() :])
+    assert names
+    css = site / "static" / "css"
+    parts = [f"/* {name} */\n" + (css / name).read_text() for name in names]
+    (site / STYLE_BUNDLE).write_text("\n".join(parts))
+    for name in names:
+        (css / name).unlink()
+
+
 def preload_links() -> str:
     """<link> tags for what the page's boot fetches in a chain (PyScript's chunks, its config,
     MicroPython, our bytecode), so the browser fetches them all at once: on a phone's
@@ -248,6 +280,7 @@ def build() -> Path:
     shutil.copytree(ROOT / "static", SITE / "static")
     index = SITE / "index.html"
     index.write_text(index.read_text().replace(PRELOAD_MARKER, preload_links()))
+    bundle_styles(SITE)
     files = site_files()
     digest = hashlib.sha256()
     for name in files:

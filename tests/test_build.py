@@ -145,3 +145,29 @@ def test_the_embed_boots_python_as_the_page_does() -> None:
     copy = embed.split("const BOOT_PY = `", 1)[1].split("`;", 1)[0]
     assert "await window.nextTask()" in boot
     assert copy == boot
+
+
+def test_each_page_links_one_stylesheet_with_every_source_file_in_order(tmp_path: Path) -> None:
+    """bundle_styles: the built pages link site.css only, which holds the source files'
+    text in the order index.html listed them (their cascade), and the files are gone."""
+    css = tmp_path / "static" / "css"
+    css.mkdir(parents=True)
+    links = ""
+    for name, rule in (("app.css", "a { color: red; }"), ("game.css", "a { color: blue; }")):
+        (css / name).write_text(rule + "\n")
+        links += f'  <link rel="stylesheet" href="./static/css/{name}">\n'
+    for page in ("index.html", "embed.html"):
+        (tmp_path / page).write_text(f"<head>\n{links}  <script></script>\n</head>\n")
+    tasks.bundle_styles(tmp_path)
+    for page in ("index.html", "embed.html"):
+        text = (tmp_path / page).read_text()
+        assert text.count("stylesheet") == 1 and 'href="./static/css/site.css"' in text
+    bundle = (css / "site.css").read_text()
+    assert bundle.index("color: red") < bundle.index("color: blue")
+    assert sorted(p.name for p in css.iterdir()) == ["site.css"]
+
+
+def test_the_built_pages_link_the_bundle_of_every_stylesheet_the_sources_link() -> None:
+    sources = tasks.STYLESHEET.findall((ROOT / "index.html").read_text())
+    assert sources[0] == "app.css" and len(sources) >= 5  # the app's, then each game's
+    assert sources == tasks.STYLESHEET.findall((ROOT / "embed.html").read_text())

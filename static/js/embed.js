@@ -100,11 +100,16 @@ async def boot():
     # Our Python starts after the runtime's own task, in steps that each give the page a
     # turn (no task over 100 ms): the engine, the UI, then the first screen. (Awaiting the
     # page's next task, static/js/host.js: a 1 ms asyncio.sleep may not return to it.)
+    # Performance marks at each step: tests/benchmarks read them to tell our steps from
+    # the runtime's own start.
     try:
+        window.performance.mark("py-boot")
         await window.nextTask()
         import pygame_rules.bots
+        window.performance.mark("py-engine")
         await window.nextTask()
         from ui.app import main
+        window.performance.mark("py-ui")
         await window.nextTask()
     except Exception as exc:
         window.showBootFailure("Python could not load the app (" + str(exc) + ").")
