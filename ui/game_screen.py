@@ -15,22 +15,13 @@ from .review_screen import review_screen
 from .saves import Saves
 from .session import Session
 from .vdom import h
+from .widgets import REVIEW_STEPS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Coroutine
     from typing import Any
 
-
-REVIEW_STEPS = (
-    "review",
-    "review-back",
-    "review-next",
-    "review-end",
-    "review-start",
-    "review-close",
-    "last-trick",
-)
 
 REVIEW_KEYS = {
     "ArrowLeft": "review-back",

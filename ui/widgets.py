@@ -35,6 +35,17 @@ def action_button(
 # The page's own steps (`data-ui`): help, navigation, saves, sharing the game, undo and
 # review. A table's other steps belong to its game (e.g. moving a card between two groups,
 # Continue) and are part of playing it: tests and benchmarks tell the two apart by this.
+# The review's steps (ui/game_screen.py routes them): a finished hand move by move, and
+# the last trick's panel.
+REVIEW_STEPS = (
+    "review",
+    "review-back",
+    "review-next",
+    "review-end",
+    "review-start",
+    "review-close",
+    "last-trick",
+)
 PAGE_STEPS = (
     "hint",
     "learn",
@@ -57,14 +68,7 @@ PAGE_STEPS = (
     "start-link",
     "play",
     "copy-embed",
-    "last-trick",
-    "review",
-    "review-back",
-    "review-next",
-    "review-end",
-    "review-start",
-    "review-close",
-)
+) + REVIEW_STEPS
 
 
 def ui_button(
