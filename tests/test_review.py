@@ -56,6 +56,29 @@ def test_the_whole_game_replays_to_the_same_scores(game_id: str, players: int) -
 
 
 @pytest.mark.parametrize(("game_id", "players"), GAMES)
+def test_a_hands_last_move_tells_nothing_of_the_next_deal(game_id: str, players: int) -> None:
+    """The engine deals the next hand in the move that ends one: the review's lines for
+    that move stop at the hand's end (the game's end may follow)."""
+    session = finished(game_id, players)
+    table = table_for(game_id)
+    found = review.review_game(session)
+    assert found is not None
+    state = pygame_rules.get_game(game_id).new_game(players, session.seed, session.options)
+    checked = 0
+    for (seat, action), step in zip(session.history, found.steps[1:], strict=True):
+        events = state.apply(seat, action)
+        kinds = [e["type"] for e in events]
+        ends = [i for i, k in enumerate(kinds) if k in table.hand_end]
+        if not ends:
+            continue
+        later = [e for e in events[ends[-1] + 1 :] if e["type"] != "game_over"]
+        told = {table.describe(e, session.names) for e in later} - {None}
+        assert not told & set(step.lines), (kinds, step.lines)
+        checked += bool(told)
+    assert checked or game_id == "trickbook"  # the other games deal again in that move
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAMES)
 def test_back_and_forward_are_inverse(game_id: str, players: int) -> None:
     found = review.review_game(finished(game_id, players, seed=8))
     assert found is not None

@@ -134,7 +134,11 @@ def replay(session: Session, start: int, stop: int) -> list[Step]:
         )
         lines = []
         won = []
+        over = False  # the hand or round ended: what follows is the next deal, or game over
         for event in visible_events(events, session.human):
+            if over and event["type"] != "game_over":
+                continue  # the next deal (the engine deals it in the same move): not this one's
+            over = over or event["type"] in table.hand_end
             line = table.describe(event, session.names)
             if line:
                 lines.append(line)
