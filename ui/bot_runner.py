@@ -120,11 +120,7 @@ class BotRunner:
         action = None
         while action is None:
             moves = len(session.history)
-
-            def unchanged(moves: int = moves) -> bool:
-                return len(session.history) == moves
-
-            answer = await self._ask(session.bot_request(seat), generation, unchanged)
+            answer = await self._ask(session.bot_request(seat), generation, session)
             if answer is not None:
                 action = answer["action"]
             else:
@@ -220,11 +216,7 @@ class BotRunner:
         generation = self.generation
         while generation == self.generation and session.human_legal():
             moves = len(session.history)
-
-            def unchanged(moves: int = moves) -> bool:
-                return len(session.history) == moves
-
-            answer = await self._ask(session.hint_request(), generation, unchanged)
+            answer = await self._ask(session.hint_request(), generation, session)
             if answer is not None:
                 found = answer["action"], str(answer.get("reason") or "")
             else:
@@ -242,15 +234,19 @@ class BotRunner:
         return None
 
     async def _ask(
-        self, request: dict[str, Any] | None, generation: int, wanted: Callable[[], bool]
+        self, request: dict[str, Any] | None, generation: int, session: Session
     ) -> dict[str, Any] | None:
-        """The worker's answer to `request` while `wanted()`; None when there is none to ask
-        (Easy, no worker, not ready, failed) or the game was left meanwhile."""
+        """The worker's answer to `request` about `session`'s table as it is now (no longer
+        wanted once a move changes it, or the game is left); None when there is none to
+        ask (Easy, no worker, not ready, failed) or the game was left meanwhile."""
         if request is None or self.ask is None:
             return None
         limit = self.limit()
         request["limit"] = limit if limit < INFINITE else None  # JSON has no Infinity
-        answer = await self.ask(request, lambda: wanted() and generation == self.generation)
+        moves = len(session.history)
+        answer = await self.ask(
+            request, lambda: len(session.history) == moves and generation == self.generation
+        )
         if answer is None or generation != self.generation:
             return None
         if answer.get("capped"):
