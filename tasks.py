@@ -411,7 +411,11 @@ def main() -> None:
     sub.add_parser("bench", help="run the benchmark scripts")
     test_p = sub.add_parser("test", help="install what tests need and run them all")
     test_p.add_argument("pytest_args", nargs=argparse.REMAINDER)
-    args = parser.parse_args()
+    # `test -k name` too: argparse's REMAINDER does not take a leading option, so what
+    # it leaves goes to pytest (any other task refuses it).
+    args, extra = parser.parse_known_args()
+    if extra and args.task != "test":
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     if args.task == "serve":
         serve(args.port)
     elif args.task == "build":
@@ -419,7 +423,7 @@ def main() -> None:
     elif args.task == "bench":
         bench()
     else:
-        sys.exit(test(args.pytest_args))
+        sys.exit(test(extra + args.pytest_args))
 
 
 if __name__ == "__main__":
