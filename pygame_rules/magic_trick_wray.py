@@ -168,6 +168,9 @@ class DealSolver:
         self.block_weight = [top // factorial(k) if weighted else 1 for k in range(num_suits + 1)]
         self._distributions: list[list[list[float]]] | None = None  # computed on demand
         self._ranges: list[list[list[int]]] | None = None
+        # _combos' and _tails' answers while the graph is built (see _blocks)
+        self._combo_cache: dict[tuple[int, int, tuple[int, ...]], list[Any]] = {}
+        self._tail_cache: dict[tuple[int, int, tuple[int, ...]], dict[int, list[Any]]] = {}
         self._prepare()
         self._forward()
 
@@ -185,35 +188,63 @@ class DealSolver:
 
     def _blocks(self, rank: int, start: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
         """Every (next cut tuple, weight) taking the rank-`rank` block in all rows from `start`,
-        in the order of the cut tuples (row 0's end first, each ascending)."""
-        rows = len(start)
-        options = [self._row_blocks(i, rank, start[i]) for i in range(rows)]
-        # completes[i]: every suit set that rows i.. can take together (disjointly). A partial
-        # choice is followed only if the remaining rows can complete the rank, so the walk
-        # never enters a dead end (it was most of the solver's time on MicroPython).
-        completes: list[set[int]] = [set() for _ in range(rows + 1)]
-        completes[rows].add(0)
-        for i in range(rows - 1, -1, -1):
-            for _, mask, _ in options[i]:
-                for rest in completes[i + 1]:
-                    if not mask & rest:
-                        completes[i].add(mask | rest)
+        in the order of the cut tuples (row 0's end first, each ascending).
+
+        Meet in the middle: the first half of the rows' blocks are walked in order, and the
+        second half's are looked up by the suits they must hold together (the rank's blocks
+        hold every suit once). Both halves are kept while the graph is built: a layer's
+        states share them."""
+        half = len(start) // 2
+        heads = self._combos(rank, 0, start[:half])
+        tails = self._tails(rank, half, start[half:])
         full = self.full_mask
         results: list[tuple[tuple[int, ...], int]] = []
-        ends: list[int] = [0] * rows
-
-        def extend(i: int, used: int, weight: int) -> None:
-            if i == rows:
-                results.append((tuple(ends), weight))
-                return
-            for end, mask, block_weight in options[i]:
-                if not mask & used and full ^ (used | mask) in completes[i + 1]:
-                    ends[i] = end
-                    extend(i + 1, used | mask, weight * block_weight)
-
-        if full in completes[0]:
-            extend(0, 0, 1)
+        for ends, mask, weight in heads:
+            for tail_ends, tail_weight in tails.get(full ^ mask, ()):
+                results.append((ends + tail_ends, weight * tail_weight))
         return results
+
+    def _combos(
+        self, rank: int, first: int, starts: tuple[int, ...]
+    ) -> list[tuple[tuple[int, ...], int, int]]:
+        """Every (ends, suit mask, weight) of disjoint rank-`rank` blocks of rows first.. from
+        `starts`, in the order of the ends (lexicographic)."""
+        key = (rank, first, starts)
+        combos = self._combo_cache.get(key)
+        if combos is None:
+            if not starts:
+                combos = [((), 0, 1)]
+            elif len(starts) == 1:
+                blocks = self._row_blocks(first, rank, starts[0])
+                combos = [((end,), mask, weight) for end, mask, weight in blocks]
+            else:  # the rows before the last (kept: states share them), then the last row
+                last = len(starts) - 1
+                options = self._combos(rank, first + last, starts[last:])
+                combos = [
+                    (ends + more, used | mask, weight * more_weight)
+                    for ends, used, weight in self._combos(rank, first, starts[:last])
+                    for more, mask, more_weight in options
+                    if not used & mask
+                ]
+            self._combo_cache[key] = combos
+        return combos
+
+    def _tails(
+        self, rank: int, first: int, starts: tuple[int, ...]
+    ) -> dict[int, list[tuple[tuple[int, ...], int]]]:
+        """`_combos` of rows first.. grouped by their suit mask (each group in order)."""
+        key = (rank, first, starts)
+        tails = self._tail_cache.get(key)
+        if tails is None:
+            tails = {}
+            for ends, mask, weight in self._combos(rank, first, starts):
+                group = tails.get(mask)
+                if group is None:
+                    tails[mask] = [(ends, weight)]
+                else:
+                    group.append((ends, weight))
+            self._tail_cache[key] = tails
+        return tails
 
     def _row_blocks(self, i: int, rank: int, p: int) -> list[tuple[int, int, int]]:
         """Every (end, suit mask, weight) of a rank-`rank` block of row i starting at p: no
@@ -267,6 +298,7 @@ class DealSolver:
             layer, order = nxt, nxt_order
             self.layers.append(layer)
             self.incoming.append(edges)
+        self._combo_cache, self._tail_cache = {}, {}  # only the walk needs them
         self.final = tuple(len(r) for r in self.suits)
         self.total = layer.get(self.final, 0)
 

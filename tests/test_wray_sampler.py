@@ -192,6 +192,48 @@ def test_ranges_are_the_spans_of_the_possible_ranks_and_share_the_bots_solver() 
         state.apply(seat, rng.choice(state.legal_actions(seat)))
 
 
+def reference_blocks(
+    solver: DealSolver, rank: int, start: tuple[int, ...]
+) -> list[tuple[tuple[int, ...], int]]:
+    """`DealSolver._blocks` the plain way: every choice of one block per row (in order),
+    kept when together they hold every suit once."""
+    options = [solver._row_blocks(i, rank, p) for i, p in enumerate(start)]
+    found = []
+    for choice in itertools.product(*options):
+        used, weight, disjoint = 0, 1, True
+        for _, mask, block_weight in choice:
+            disjoint = disjoint and not used & mask
+            used |= mask
+            weight *= block_weight
+        if disjoint and used == solver.full_mask:
+            found.append((tuple(end for end, _, _ in choice), weight))
+    return found
+
+
+@pytest.mark.parametrize("seed", [0, 7])
+def test_every_layer_step_is_the_plain_enumeration_in_order(seed: int) -> None:
+    """The solver's meet-in-the-middle step lists the same transitions in the same order as
+    trying every block of every row: the order decides which deal a seeded sample draws, so
+    the bots' moves (and the arena's figures) rest on it."""
+    state = GAME.new_game(4, seed)
+    rng = Rng(seed)
+    checked = moves = 0
+    while not state.is_over():
+        seat = state.acting()[0]
+        if checked < 6 and moves % 9 == 0:
+            observation = state.observation(seat)
+            suits = [list(row["suits"]) for row in observation["rows"]]
+            known = [[-1 if r is None else r for r in row["ranks"]] for row in observation["rows"]]
+            solver = DealSolver(suits, known)
+            for rank in range(8):
+                for start in solver.layers[rank]:
+                    assert solver._blocks(rank, start) == reference_blocks(solver, rank, start)
+            checked += 1
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        moves += 1
+    assert checked == 6
+
+
 def test_a_hidden_card_between_two_revealed_equal_ranks_is_pinned() -> None:
     state = GAME.new_game(4, 0)
     row = state.rows[0]
