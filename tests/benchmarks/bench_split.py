@@ -19,9 +19,10 @@ Figures, each the median (and range) of the runs:
   bare pages, until their attribute is set;
 - the longest main-thread task (PerformanceObserver `longtask`) from navigation to that
   moment, and how many took over 100 ms;
-- the same while bots think: Trick of Trip at level normal, a few human moves (the first
-  `[data-action]`, or the first game step), long tasks that begin during the bots' turns
-  (while `.table-screen[data-waiting]`; the human's click that starts a turn is not one);
+- the same while bots think: every game at level normal (`--bots-games`), `--moves` human
+  moves (the first `[data-action]`, or the first game step; 14 by default, a whole hand of
+  Wray's, which deals the next), long tasks that begin during the bots' turns (while
+  `.table-screen[data-waiting]`; the human's click that starts a turn is not one);
 - bytes transferred before the first clickable move: every response that came over the
   network (page, workers, service worker; not from a cache) and finished by then, raw and
   as gzip -6 would send it (compressible types only), and the 10 biggest files;
@@ -31,13 +32,14 @@ Figures, each the median (and range) of the runs:
   profile reopened (for the bare pages, which have no service worker: the HTTP cache);
 - when the app's bots' worker was ready: the first moment the CSS selector `--worker-ready`
   matches (by default `body[data-bots-ready], body[data-bots=ready]`; docs/test-hooks.md),
-  measured on the bots' table above, waiting up to `--worker-timeout` s from navigation;
+  measured on the bots' tables above, waiting up to `--worker-timeout` s from navigation;
   n/a if it never matches.
 The last table sets each figure against its target.
 
 Usage: python tests/benchmarks/bench_split.py [runs]   (needs a built _site/; default 1 run)
-       options: --moves N (human moves while bots think), --worker-ready CSS,
-       --worker-timeout S, --no-phone, --site DIR (another build, e.g. a baseline's)
+       options: --moves N (human moves while bots think), --bots-games ID,ID (default all),
+       --worker-ready CSS, --worker-timeout S, --no-desktop, --no-phone,
+       --site DIR (another build, e.g. a baseline's)
 """
 
 from __future__ import annotations
@@ -450,14 +452,19 @@ def click_move(page: Page) -> str:
 
 
 def bots_thinking(
-    browser: Browser, base: str, moves: int, probe: str, worker_timeout: float
+    browser: Browser,
+    base: str,
+    game: tuple[str, int],
+    moves: int,
+    probe: str,
+    worker_timeout: float,
 ) -> dict[str, Any]:
-    """Trick of Trip at level normal: long tasks while the bots take their turns."""
+    """`game` (id, players) at level normal: long tasks while the bots take their turns."""
     context = browser.new_context(viewport=DESKTOP)
     try:
         context.add_init_script(probe)
         page = context.new_page()
-        url = page_url(base, "app", *PHONE_GAME, extra="&level=normal")
+        url = page_url(base, "app", *game, extra="&level=normal")
         page.goto(url, wait_until="commit", timeout=BOOT_TIMEOUT)
         wait_boot(page, "app")
         played = clicks = 0
@@ -603,7 +610,13 @@ def attempt(label: str, action: Any, *args: Any) -> Any:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("runs", nargs="?", type=int, default=1)
-    parser.add_argument("--moves", type=int, default=5, help="human moves while bots think")
+    parser.add_argument("--moves", type=int, default=14, help="human moves while bots think")
+    parser.add_argument(
+        "--bots-games",
+        default=",".join(game for game, _ in GAMES),
+        help="the games whose bots' turns are measured (comma-separated ids)",
+    )
+    parser.add_argument("--no-desktop", action="store_true", help="no desktop cold loads")
     parser.add_argument("--worker-ready", default="body[data-bots-ready], body[data-bots=ready]")
     parser.add_argument("--worker-timeout", type=float, default=60.0)
     parser.add_argument("--no-phone", action="store_true")
@@ -613,6 +626,11 @@ def main() -> None:
     if args.site is not None:
         global SITE
         SITE = args.site.resolve()
+    seats = dict(GAMES)
+    unknown = set(args.bots_games.split(",")) - set(seats) - {""}
+    if unknown:
+        parser.error(f"--bots-games: unknown {sorted(unknown)}; the games are {sorted(seats)}")
+    bots_games = [(game, seats[game]) for game in args.bots_games.split(",") if game]
     if not (SITE / "index.html").exists():
         sys.exit("no _site/: run `python3 tasks.py build` first")
     began = time.monotonic()
@@ -625,7 +643,7 @@ def main() -> None:
             print(f"note: no {runtime}.mjs in {[str(f) for f in RUNTIMES[runtime]]}: no {kind}")
             kinds.remove(kind)
     desk: dict[str, dict[str, list[Any]]] = {k: {} for k in KINDS}  # kind -> game -> loads
-    bots: list[dict[str, Any]] = []
+    bots: dict[str, list[dict[str, Any]]] = {game: [] for game, _ in bots_games}
     phone: dict[str, list[dict[str, Any]]] = {k: [] for k in KINDS}
     print(
         f"bench_split: {args.runs} run(s), alternating {', '.join(KINDS)}; gzip server {base};"
@@ -636,7 +654,7 @@ def main() -> None:
         with sync_playwright() as p:
             browser = None
             for run in range(1, args.runs + 1):
-                for game, players in GAMES:
+                for game, players in [] if args.no_desktop else GAMES:
                     for kind in kinds:
                         if browser is None or not browser.is_connected():
                             browser = p.chromium.launch(
@@ -655,26 +673,33 @@ def main() -> None:
                                 f" ({len(load['files'])} files)",
                                 flush=True,
                             )
-                label = f"run {run} bots thinking (trick-of-trip, normal)"
-                found = attempt(
-                    label,
-                    bots_thinking,
-                    browser,
-                    base,
-                    args.moves,
-                    probe,
-                    args.worker_timeout,
-                )
-                if found:
-                    bots.append(found)
-                    tasks = found["tasks"] or []
-                    worker = "n/a" if found["bots"] is None else f"{found['bots']:.2f} s"
-                    print(
-                        f"  {label:<45} {found['moves']} moves, {found['turns']} bot turns"
-                        f" ({found['waited']:.1f} s): longest task {max(tasks, default=0):.0f} ms"
-                        f" ({sum(t > 100 for t in tasks)} >100 ms); worker ready {worker}",
-                        flush=True,
+                for bots_game in bots_games:
+                    if browser is None or not browser.is_connected():
+                        browser = p.chromium.launch(
+                            executable_path=system_chromium(), args=LAUNCH_ARGS
+                        )
+                    label = f"run {run} bots thinking ({bots_game[0]}, normal)"
+                    found = attempt(
+                        label,
+                        bots_thinking,
+                        browser,
+                        base,
+                        bots_game,
+                        args.moves,
+                        probe,
+                        args.worker_timeout,
                     )
+                    if found:
+                        bots[bots_game[0]].append(found)
+                        tasks = found["tasks"] or []
+                        worker = "n/a" if found["bots"] is None else f"{found['bots']:.2f} s"
+                        print(
+                            f"  {label:<45} {found['moves']} moves, {found['turns']} bot turns"
+                            f" ({found['waited']:.1f} s): longest task"
+                            f" {max(tasks, default=0):.0f} ms ({sum(t > 100 for t in tasks)}"
+                            f" >100 ms); worker ready {worker}",
+                            flush=True,
+                        )
                 if args.no_phone:
                     continue
                 if browser is not None:
@@ -705,7 +730,7 @@ def main() -> None:
 
 def report(
     desk: dict[str, dict[str, list[Any]]],
-    bots: list[dict[str, Any]],
+    bots: dict[str, list[dict[str, Any]]],
     phone: dict[str, list[dict[str, Any]]],
     args: argparse.Namespace,
 ) -> None:
@@ -776,16 +801,24 @@ def report(
         "0",
         0,
     )
-    thinking = [b["tasks"] for b in bots]
-    add(
-        f"longest task, bots think (ToT normal, {args.moves} moves)",
-        {"app": [longest(t) for t in thinking]},
-        "ms",
-        0,
-        "<= 100 ms",
-        100,
-    )
-    add("tasks > 100 ms, bots think", {"app": [over100(t) for t in thinking]}, "", 0, "0", 0)
+    for game, found in bots.items():
+        thinking = [b["tasks"] for b in found]
+        add(
+            f"longest task, bots think: {game}",
+            {"app": [longest(t) for t in thinking]},
+            "ms",
+            0,
+            "<= 100 ms",
+            100,
+        )
+        add(
+            f"tasks > 100 ms, bots think: {game}",
+            {"app": [over100(t) for t in thinking]},
+            "",
+            0,
+            "0",
+            0,
+        )
     add(
         "bytes to clickable, gzip",
         {k: [total(load, 2) for load in loads(k)] for k in KINDS},
@@ -808,8 +841,9 @@ def report(
                 target=f"<= {most} s",
                 limit=most,
             )
-    ready = [b["bots"] for b in bots] + [load["bots"] for load in loads("app")]
-    add("bots' worker ready (ToT normal)", {"app": ready})
+    ready = [b["bots"] for found in bots.values() for b in found]
+    ready += [load["bots"] for load in loads("app")]
+    add("bots' worker ready", {"app": ready})
     header = ["metric", "app median (range)", "bare-mpy", "bare-py", "target", ""]
     widths = [max(len(row[i]) for row in [header, *table]) for i in range(len(header))]
     print(
@@ -822,7 +856,10 @@ def report(
         "phone: CPU 4x slower, 1.6 Mbit/s down, 750 kbit/s up, 150 ms latency, 360x740;"
         " the bare pages' repeat visits come from the HTTP cache (no service worker)"
     )
-    print(f"bots' worker ready: when `{args.worker_ready}` first matched, from navigation")
+    print(
+        f"bots think: level normal, {args.moves} human moves per game;"
+        f" bots' worker ready: when `{args.worker_ready}` first matched, from navigation"
+    )
 
 
 if __name__ == "__main__":
