@@ -240,6 +240,38 @@ def test_play_moves_the_bots_until_it_is_the_humans_turn(monkeypatch: pytest.Mon
     assert session.next_bot() is None and session.human_legal()
 
 
+@pytest.mark.parametrize("speed", ["instant", "fast"])
+def test_a_bots_decision_and_the_drawing_of_its_move_are_two_tasks(
+    monkeypatch: pytest.MonkeyPatch, speed: str
+) -> None:
+    """The page gets a turn between a bot's last slice of thought and the table drawn with
+    its move: together they were one task of up to 200 ms on a Wray table. What the drawing
+    can do ahead (`prepare`) comes before that turn, with the move."""
+    clock = FakeClock()
+    made = fake_bots(monkeypatch, clock, slices=2)
+    session, _ = bot_turn_session(players=4)
+    log: list[tuple[str, int]] = []  # (what, slices thought by then)
+
+    def slices() -> int:
+        return sum(len(bot.steps) for bot in made)
+
+    clock.on_sleep = lambda _count: log.append(("yield", slices()))
+    runner, _ = runner_for(clock, speed=speed)
+
+    def changed(seat: int | None) -> None:
+        if seat is None:
+            log.append(("draw", slices()))
+
+    run(runner.play(session, changed, lambda: log.append(("prepare", slices()))))
+    draws = [i for i, (what, _) in enumerate(log) if what == "draw"]
+    assert draws, "the table was drawn"
+    for i in draws:
+        assert log[i - 1] == ("yield", log[i][1])  # nothing thought since the last yield
+        assert log[i - 2] == ("prepare", log[i][1])  # and, before it, the drawing prepared
+    assert sum(what == "prepare" for what, _ in log) == len(draws)
+    assert log[draws[-1]] == ("draw", 6)  # three bots, two slices each
+
+
 @pytest.mark.parametrize(("slices", "expected"), [(1, [None]), (10, [1, 2, 3, None])])
 def test_at_instant_speed_the_table_is_drawn_once_the_bots_stop(
     monkeypatch: pytest.MonkeyPatch, slices: int, expected: list[int | None]

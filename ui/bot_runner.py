@@ -146,13 +146,20 @@ class BotRunner:
             raise IllegalBotMove(f"{name} chose a move that is not allowed ({problem})")
         return action
 
-    async def play(self, session: Session, changed: Callable[[int | None], Any]) -> None:
+    async def play(
+        self,
+        session: Session,
+        changed: Callable[[int | None], Any],
+        prepare: Callable[[], Any] = _no_entry,
+    ) -> None:
         """Let the bots move, one after another, until it is the human's turn, the game is
         over, or it is left. `changed(seat)` as a bot starts to think, `changed(None)` once
         it has moved (the page draws, and saves); at instant speed, `changed(seat)` only for
         a bot still thinking after QUIET_MARK_AFTER, and `changed(None)` once the bots stop
-        (the save is the seed and every move, so nothing is lost by saving once). A bot's
-        illegal move stops them all:
+        (the save is the seed and every move, so nothing is lost by saving once).
+        `prepare()` comes before each `changed(None)`, in the task of the bot's move: what
+        the drawing can do ahead (`GameTable.prepare`), the drawing in the next task. A
+        bot's illegal move stops them all:
         IllegalBotMove, never a skipped move that would be asked for again and again."""
         generation = self.generation
         while generation == self.generation and (seat := session.next_bot()) is not None:
@@ -169,6 +176,10 @@ class BotRunner:
                 return  # the game was left
             session.act(seat, action)
             if not quiet or session.next_bot() is None:
+                prepare()
+                await self.sleep(0)  # the decision and the drawing: two tasks, not one long one
+                if generation != self.generation:
+                    return  # left: a resumed game asks the bot again (seeded: the same move)
                 changed(None)  # drawn and saved; at instant speed once the bots stop
             await self.sleep(0)
         self.marking = None

@@ -270,13 +270,17 @@ class Table:
     async def run_bots(self) -> None:
         generation = self.bots.generation
         try:
-            await self.bots.play(self.session, self.show_bot)
+            await self.bots.play(self.session, self.show_bot, self.prepare_drawing)
         except Exception as exc:  # e.g. a bot's illegal move: shown, and the bots stop
             fail(exc)
         finally:
             if generation == self.bots.generation:  # not stopped for a take-back's new run
                 self.bots_running = False
                 self.thinking = None
+
+    def prepare_drawing(self) -> None:
+        """What the next drawing of the table can do ahead (`GameTable.prepare`)."""
+        table_for(self.session.game_id).prepare(self.session.observation())
 
     def show_bot(self, seat: int | None) -> None:
         """A bot in `seat` starts to think (None: it has moved): draw it, save the move."""

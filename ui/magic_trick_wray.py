@@ -86,10 +86,16 @@ def range_words(span: list[int] | None) -> str:
 
 def deduction(view: TableView) -> list[list[list[int] | None]] | None:
     """The engine's exact rank ranges for every hidden card (a pure function of the obs)."""
-    if view.obs["phase"] == "over":
+    return ranges_of(view.obs)
+
+
+def ranges_of(observation: dict[str, Any]) -> list[list[list[int] | None]] | None:
+    """`rank_ranges` of a position still being played (None: over, or no deal fits it);
+    its solver is kept (`solver_for`), so the table drawn after this finds it made."""
+    if observation["phase"] == "over":
         return None
     try:
-        return rank_ranges(view.obs)
+        return rank_ranges(observation)
     except ValueError:  # no consistent deal: never expected, but the table must still draw
         return None
 
@@ -567,6 +573,7 @@ TABLE = GameTable(
     describe,
     final_details=final_details,
     face_up=face_up,
+    prepare=ranges_of,
     trick_end=("trick",),
     hand_end=("hand_scored",),
 )

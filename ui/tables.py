@@ -72,6 +72,9 @@ class GameTable:
     - `final_details(view) -> El | None`: extra game-over content;
     - `face_up(card) -> El`: one card (or Trickbook trick) drawn small and face up, for
       the review and the last trick's panel;
+    - `prepare(observation)`: work that drawing the human's view of a position needs and
+      can do ahead, in a task of its own (Wray's deduction aid: the position's solver), so
+      that a bot's move is not drawn in one long task;
     - `score_heading`: the game-over table's score column;
     - `trick_end`, `hand_end`: the engine's event types that end a trick and a hand (or
       round): the table then stays as it is a while, or until the player continues
@@ -87,6 +90,7 @@ class GameTable:
         on_hint: Callable[[dict[str, Any], TableView], None] = nothing,
         final_details: Callable[[TableView], Any] = nothing,
         face_up: Callable[[Any], Any] = nothing,
+        prepare: Callable[[dict[str, Any]], Any] = nothing,
         score_heading: str = "Score",
         trick_end: tuple[str, ...] = (),
         hand_end: tuple[str, ...] = (),
@@ -97,6 +101,7 @@ class GameTable:
         self.on_hint = on_hint
         self.final_details = final_details
         self.face_up = face_up
+        self.prepare = prepare
         self.score_heading = score_heading
         self.trick_end = trick_end
         self.hand_end = hand_end
