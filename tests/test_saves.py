@@ -73,6 +73,32 @@ def test_each_move_is_saved_and_the_save_rebuilds_the_game(stored: dict[str, str
     assert restored.observation() == session.observation()
 
 
+def test_the_save_is_the_whole_game_as_canonical_json_through_take_backs_and_new_games(
+    stored: dict[str, str],
+) -> None:
+    """Each move is encoded once and kept (Saves._history_json): after every move, a
+    take-back, another game in the same slot, the text stored is still exactly the game's
+    canonical JSON."""
+    keeper = Saves()
+    key = save_key("magic-trick-wray")
+    for seed in (1, 2):
+        session = Session("magic-trick-wray", 4, seed, "easy")
+        took_back = human_moves = 0
+        while not session.is_over() and len(session.history) < 90:
+            seat = session.next_bot()
+            if seat is None:
+                session.act(session.human, session.human_legal()[-1])
+                human_moves += 1
+                if human_moves % 4 == 0 and session.can_take_back():
+                    session.take_back()  # the next move is another (legal[-1] of an older table)
+                    took_back += 1
+            else:
+                session.bot_move(seat)
+            keeper.store(session)
+            assert stored[key] == storage.canonical_json(session.to_save())
+        assert took_back, "the game had take-backs"
+
+
 def test_a_finished_game_is_cleared_and_counted_once(stored: dict[str, str]) -> None:
     keeper = Saves()
     session = Session("trickbook", 2, 3, "easy")

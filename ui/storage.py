@@ -98,10 +98,19 @@ def write_json(key: str, value: Any) -> bool:
     return write_raw(key, canonical_json(value))
 
 
+class Encoded:
+    """A value's canonical JSON, made already: `canonical_json` puts the text in as it is."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
 def canonical_json(value: Any) -> str:
     """JSON text with sorted keys and no spaces, the same in every interpreter and every
     time (MicroPython's json.dumps has no sort_keys, and its dicts keep no order): a save
     rewritten unchanged is the same text."""
+    if isinstance(value, Encoded):
+        return value.text
     if isinstance(value, dict):
         items = [json.dumps(str(key)) + ":" + canonical_json(value[key]) for key in sorted(value)]
         return "{" + ",".join(items) + "}"
