@@ -411,7 +411,7 @@ def _below_big(rng: Rng, n: int) -> int:
 
 
 _SOLVER_CACHE: dict[tuple[Any, ...], DealSolver] = {}
-_SOLVER_CACHE_SIZE = 64
+_SOLVER_CACHE_SIZE = 4
 
 
 def solver_for(suits: list[list[int]], known: list[list[int]], weighted: bool = True) -> DealSolver:
