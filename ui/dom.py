@@ -17,13 +17,6 @@ if TYPE_CHECKING:
     from typing import Any
 
 
-def build(el: El) -> Any:
-    """Create the DOM node for one element tree, in one call to the page
-    (static/js/host.js's `tableBuild`: text nodes and setAttribute only). Through the FFI
-    node by node, a table took 100-200 ms on MicroPython."""
-    return window.tableBuild(json.dumps(plain(el)))
-
-
 def plain(el: El) -> list[Any]:
     """An El tree as JSON-able lists: [tag, attrs, children], a child a str or a list."""
     return [el.tag, el.attrs, [c if isinstance(c, str) else plain(c) for c in el.children]]
@@ -61,23 +54,28 @@ _ENTERED: dict[str, float] = {}  # settle_entries: when each entering element fi
 
 
 def mount(container: Any, el: El) -> None:
-    """Replace the container's content with `el`, keeping keyboard focus where it was.
+    """Make the container's content `el`, keeping keyboard focus where it was.
 
-    When the focused control is gone (the card just played), focus goes to the player's
-    own area (`data-focus="me"`), not to <body>: the next Tab reaches the player's
-    controls, and a screen reader keeps its place. The page does not scroll for it.
-    A card that entered a while ago does not slide in again (`settle_entries`)."""
+    The page redraws in place, in one call (static/js/host.js's `tablePatch`: text nodes
+    and setAttribute only; through the FFI node by node, a table took 100-200 ms on
+    MicroPython): the elements that stay keep their place, and so does the focus. When the
+    focused control is gone (the card just played), focus goes to the control with the
+    same key in the new screen, else to the player's own area (`data-focus="me"`), not to
+    <body>: the next Tab reaches the player's controls, and a screen reader keeps its place.
+    The page does not scroll for either. A card that entered a while ago does not slide in
+    again (`settle_entries`)."""
     active = document.activeElement
     inside = bool(active) and bool(container.contains(active))
     key = _focus_key(active.getAttribute) if active and hasattr(active, "getAttribute") else None
     marked = key is not None and _mark(el, key)
     settle_entries(el, float(window.performance.now()), _ENTERED)
-    container.replaceChildren(build(el))
+    window.tablePatch(container, json.dumps(plain(el)))
     node = container.querySelector(f"[{REFOCUS}]") if marked else None
     if node:
         node.removeAttribute(REFOCUS)
-        node.focus()
-    elif inside:
+        if not node.matches(":focus"):  # a focus() lays the page out inside this task
+            node.focus(to_js({"preventScroll": True}))
+    elif inside and not container.contains(document.activeElement):
         fallback = container.querySelector('[data-focus="me"]')
         if fallback:
             fallback.focus(to_js({"preventScroll": True}))
