@@ -20,6 +20,7 @@ from test_magic_trick_baker import (
 from pygame_rules import Rng
 from pygame_rules.baker_laws import card_name
 from pygame_rules.bots import RandomBot, SeatView, heuristic_factory, make_bot, play_out
+from pygame_rules.bots.base import Weighed
 from pygame_rules.bots.magic_trick_baker import (
     BOTS,
     ENDGAME_CARDS,
@@ -239,6 +240,41 @@ def test_the_endgame_search_thinks_in_slices_and_decides_as_at_once() -> None:
         while not search.step(0.0):
             pass
         assert search.best_action() == make_bot(GAME.id, "normal", 4).choose(view)
+
+
+def test_the_face_down_card_and_each_play_are_weighed_a_move_per_slice() -> None:
+    """Choosing the face-down card took 110-190 ms on MicroPython in one go (a long task
+    while the bots' worker loads): it, and a normal or rope play, now value one move per
+    slice at least, and decide what `choose` decides with the same seed."""
+    kinds: set[str] = set()
+    for seed in range(12):
+        state = GAME.new_game(2, seed)
+        rng = Rng(seed)
+        while not state.is_over() and len(kinds) < 3:
+            seat = state.acting()[0]
+            view = SeatView(state.clone(), seat)
+            thinking = MagicTrickBakerBot(seed).start(view)
+            legal = view.legal_actions()
+            if isinstance(thinking, Weighed):
+                kinds.add(legal[0]["type"] if not state.rules().rope else "rope")
+                slices = 1
+                while not thinking.step(0.0):
+                    slices += 1
+                assert slices == len(legal)
+                assert thinking.best_action() == MagicTrickBakerBot(seed).choose(view)
+            state.apply(seat, rng.choice(legal))
+    assert kinds == {"down", "play", "rope"}
+
+
+def test_weighed_keeps_the_first_of_equal_values_and_has_a_move_before_any_is_valued() -> None:
+    moves = [{"type": "play", "card": c} for c in (4, 9, 2, 7)]
+    values = {4: 1.0, 9: 3.0, 2: 3.0, 7: -1.0}
+    weighed = Weighed(moves, lambda move: values[move["card"]])
+    assert weighed.best_action() == moves[0]
+    assert not weighed.step(0.0) and weighed.best_action() == moves[0]
+    assert not weighed.step(0.0) and weighed.best_action() == moves[1]
+    assert weighed.step(None)
+    assert weighed.best_action() == max(moves, key=lambda move: values[move["card"]]) == moves[1]
 
 
 # -- the hint's reason ---------------------------------------------------------------------

@@ -91,6 +91,34 @@ class Decided:
         return None
 
 
+class Weighed:
+    """A decision that values the moves one after another, as many in a slice as fit: the
+    highest value wins (ties: the first, as `max` picks). A rules-of-thumb decision of tens
+    of milliseconds a move, on MicroPython, is then never one long task of the page."""
+
+    def __init__(self, legal: list[Action], value: Callable[[Action], float]) -> None:
+        self.legal = legal
+        self.value = value
+        self.values: list[float] = []
+
+    def step(self, seconds: float | None = None) -> bool:
+        deadline = None if seconds is None else perf_counter() + seconds
+        while len(self.values) < len(self.legal):
+            self.values.append(self.value(self.legal[len(self.values)]))
+            if deadline is not None and perf_counter() >= deadline:
+                break
+        return len(self.values) == len(self.legal)
+
+    def best_action(self) -> Action:
+        """The best move valued so far (the first move before any is)."""
+        if not self.values:
+            return self.legal[0]
+        return self.legal[max(range(len(self.values)), key=self.values.__getitem__)]
+
+    def reason(self, action: Action) -> str | None:
+        return None
+
+
 def think(bot: Bot, view: SeatView) -> Thinking:
     """`bot`'s decision for `view`: sliced when the bot can (`start`), else made at once."""
     start = getattr(bot, "start", None)

@@ -38,11 +38,11 @@ from ..baker_laws import (
 from ..magic_trick_baker import HAND_SIZE, MAX_BID
 from ..rng import Rng
 from ..words import plural
-from .base import Decided, GameBots, SeatView, perf_counter
+from .base import Decided, GameBots, SeatView, Weighed, perf_counter
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterator, Sequence
+    from collections.abc import Callable, Iterator, Sequence
     from typing import Any
 
     from ..contract import Action, Observation
@@ -324,7 +324,8 @@ class MagicTrickBakerBot:
         return thinking.best_action()
 
     def start(self, view: SeatView) -> Thinking:
-        """The decision, made at once except the endgame search, which runs in slices."""
+        """The decision, in slices: a move valued at a time (the face-down card, a play),
+        the endgame search a deal at a time; a bid and a blind pick at once."""
         legal = view.legal_actions()
         if len(legal) == 1:
             return Decided(legal[0])
@@ -333,7 +334,7 @@ class MagicTrickBakerBot:
         obs = view.observation()
         phase = obs["phase"]
         if phase == "down":
-            return Decided(self.choose_down(obs, legal))
+            return Weighed(legal, self.down_value(obs))
         if phase == "pick":
             return Decided(self.rng.choice(legal))  # blind: every pick is alike
         k = Knowledge(obs)
@@ -342,12 +343,13 @@ class MagicTrickBakerBot:
         if len(k.hand) <= self.endgame_cards and k.opp_size <= self.endgame_cards:
             return EndgameSearch(view, legal, self.rng)
         if k.rules.rope:
-            return Decided(self.choose_rope(k, legal))
-        return Decided(self.choose_play(k, legal))
+            return Weighed(legal, self.rope_value(k))
+        return Weighed(legal, self.play_value(k))
 
     # -- the setup -----------------------------------------------------------------
-    def choose_down(self, obs: Observation, legal: list[Action]) -> Action:
-        """The card to put face down: it leaves the hand, and is a Law two times in three."""
+    def down_value(self, obs: Observation) -> Callable[[Action], float]:
+        """What putting a card face down is worth: it leaves the hand, and is a Law two
+        times in three."""
         hand = obs["hand"]
         pool = [c for c in range(NUM_CARDS) if c not in hand]
         others = [c for c in pool if c != obs["face_down"]]
@@ -361,7 +363,7 @@ class MagicTrickBakerBot:
             without = sum(hand_edge(p, rest, pool, HAND_TRICKS) for p in pairs) / len(pairs)
             return 2 / 3 * with_mine + 1 / 3 * without
 
-        return max(legal, key=value)
+        return value
 
     def choose_bid(self, k: Knowledge, legal: list[Action]) -> Action:
         """Bid the tricks already won plus those the hand should still take."""
@@ -398,7 +400,9 @@ class MagicTrickBakerBot:
             mine += LAW_WEIGHT * hand_edge(law, k.hand, k.opp_pool, k.remaining_tricks())
         return mine, -mine
 
-    def choose_play(self, k: Knowledge, legal: list[Action]) -> Action:
+    def play_value(self, k: Knowledge) -> Callable[[Action], float]:
+        """What playing a card to a normal trick is worth (the opponent's hands are drawn
+        now, once for every card)."""
         last = len(k.hand) == 1
         hands = self.opponent_hands(k) if not k.trick else []
 
@@ -423,12 +427,13 @@ class MagicTrickBakerBot:
                 total += self.outcome(k, judge, mine, [k.opp, best], last)[0]
             return total / len(hands) - kept
 
-        return max(legal, key=value)
+        return value
 
     # -- rope tricks -------------------------------------------------------------------
-    def choose_rope(self, k: Knowledge, legal: list[Action]) -> Action:
-        """Take the pile when it is worth having and the card likely stops the opponent;
-        otherwise climb slowly (low cards first) to play out cards and run out first."""
+    def rope_value(self, k: Knowledge) -> Callable[[Action], float]:
+        """What a card is worth on the rope: take the pile when it is worth having and the
+        card likely stops the opponent; otherwise climb slowly (low cards first) to play out
+        cards and run out first."""
         pile = [c for _, c in k.trick]
         hands = self.opponent_hands(k)
 
@@ -440,7 +445,7 @@ class MagicTrickBakerBot:
             climb = -0.01 * (k.rules.keys[card] + 20)
             return stopped * worth + climb
 
-        return max(legal, key=value)
+        return value
 
 
 # The search (bots/search.py) plays this game with its default settings and budgets.
