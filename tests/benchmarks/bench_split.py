@@ -433,19 +433,22 @@ def desktop_load(
 
 
 def click_move(page: Page) -> str:
-    """Click the first enabled move, else the first game step; what was clicked ("" if
-    nothing, or the table was redrawn under the click)."""
+    """Click the first enabled move, else the first game step not pressed already (Baker's
+    fan: a second card, not the first one off again); what was clicked ("" if nothing, or
+    the table was redrawn under the click)."""
     try:
         move = page.locator("#screen [data-action]:not([disabled])")
         if move.count():
             move.first.click(timeout=10_000)
             return "action"
         steps = page.locator("#screen .table-screen [data-ui]:not([disabled])")
-        names = steps.evaluate_all("els => els.map(el => el.dataset.ui)")
-        for index, name in enumerate(names):
-            if name not in NAV_STEPS:
-                steps.nth(index).click(timeout=10_000)
-                return "step"
+        found = steps.evaluate_all(
+            "els => els.map(el => [el.dataset.ui, el.getAttribute('aria-pressed') === 'true'])"
+        )
+        usable = [(i, pressed) for i, (name, pressed) in enumerate(found) if name not in NAV_STEPS]
+        for index, _ in sorted(usable, key=lambda step: step[1]):  # unpressed first
+            steps.nth(index).click(timeout=10_000)
+            return "step"
     except PlaywrightError:
         pass
     return ""
