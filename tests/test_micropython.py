@@ -1,7 +1,8 @@
 """The engine keeps the MicroPython subset (docs/micropython-subset.md): statically (the
 checker, and that it catches what it must), and by running under MicroPython 1.28's
-WebAssembly build in Node: the conformance kit, and seeded random games replayed in both
-interpreters with identical digests. Node is required: without it these tests fail."""
+WebAssembly build in Node: the conformance kit, seeded random games replayed in both
+interpreters with identical digests, and the rules-of-thumb bots' moves. Node is required:
+without it these tests fail."""
 
 from __future__ import annotations
 
@@ -87,6 +88,10 @@ BAD = {
     "match": ("match 1:\n    case 1:\n        pass\n", "syntax: match"),
     "positional-only": ("def f(a, /):\n    return a\n", "syntax: positional-only"),
     "__package__": ("p = __package__\n", "modules have no __package__"),
+    "bound __getitem__": (
+        "best = max(range(3), key=[4, 5, 6].__getitem__)\n",
+        "have no __getitem__ to take",
+    ),
     "vars()": ("d = vars(object())\n", "builtin: MicroPython has no vars"),
     "RecursionError": (
         "try:\n    pass\nexcept RecursionError:\n    pass\n",
@@ -193,6 +198,26 @@ def test_the_conformance_kit_passes_under_micropython(game_id: str) -> None:
     assert done.returncode == 0, output
     assert f"micropython {game_id}: " in done.stdout, output  # it ran, in MicroPython
     assert "micropython: " in done.stdout and ", 0 failed" in done.stdout, output
+
+
+BOT_MOVES = ROOT / "tools" / "micropython" / "bot_moves.py"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_rules_of_thumb_bots_choose_the_same_moves_in_both(game_id: str) -> None:
+    """The page's own bots (Easy, and every level while the worker loads) run on
+    MicroPython: seeded games of them, sliced as the page slices them, move for move as in
+    CPython (Baker's bot once took a list's __getitem__, which MicroPython has not)."""
+    require_micropython()
+    runs = {
+        interpreter: xcheck.run(interpreter, BOT_MOVES, [game_id], timeout=TIMEOUT)
+        for interpreter in xcheck.INTERPRETERS
+    }
+    for done in runs.values():
+        assert done.returncode == 0, done.stdout + done.stderr
+    lines = runs["cpython"].stdout.splitlines()
+    assert len(lines) == 2 and all(line.startswith(f"bots {game_id} ") for line in lines)
+    assert runs["micropython"].stdout.splitlines() == lines
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

@@ -111,9 +111,11 @@ class Weighed:
 
     def best_action(self) -> Action:
         """The best move valued so far (the first move before any is)."""
-        if not self.values:
-            return self.legal[0]
-        return self.legal[max(range(len(self.values)), key=self.values.__getitem__)]
+        best = 0
+        for index, value in enumerate(self.values):
+            if value > self.values[best]:
+                best = index
+        return self.legal[best]
 
     def reason(self, action: Action) -> str | None:
         return None

@@ -96,6 +96,8 @@ IGNORED_DUNDERS = words(
     "__init_subclass__ __set_name__ __class_getitem__ __missing__ __getattribute__"
 )
 TYPE_NAMES = frozenset({"dict", "list", "tuple", "set", "frozenset", "type"})
+# Methods of the built-in containers that MicroPython does not expose as attributes.
+CONTAINER_DUNDERS = words("__getitem__ __setitem__ __delitem__ __contains__ __len__ __iter__")
 # math functions whose results are exact (ints, or exact on floats) in both interpreters
 EXACT_MATH = frozenset({"factorial", "floor", "ceil", "trunc", "isfinite", "isinf", "isnan"})
 FLOAT_SPEC = re.compile(r"[eEfFgG%]$")
@@ -275,6 +277,15 @@ class Checker(ast.NodeVisitor):
             self.bad(node, "__dict__", "an instance's __dict__ is read-only (use setattr)")
         if node.attr in {"__mro__", "__qualname__"}:
             self.bad(node, "attribute", f"MicroPython has no {node.attr}")
+        if node.attr in CONTAINER_DUNDERS and not (
+            isinstance(value, ast.Name) and value.id == "self"
+        ):
+            self.bad(
+                node,
+                "attribute",
+                f"MicroPython's built-in types have no {node.attr} to take (a list's was"
+                " key=values.__getitem__): index, or write a lambda",
+            )
         self.generic_visit(node)
 
     # -- syntax -----------------------------------------------------------------------------
