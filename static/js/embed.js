@@ -127,9 +127,10 @@ function bootWithPyScript() {
   py.setAttribute("config", "./mpy.toml");
   py.textContent = BOOT_PY;
   document.body.append(py);
+  // PyScript, with the hook that unpacks the app's bytecode (static/js/mpy-files.js).
   const core = document.createElement("script");
   core.type = "module";
-  core.src = "./static/vendor/pyscript/core.js";
+  core.src = "./static/js/mpy-files.js";
   core.onerror = () => blocked("the game engine could not be loaded");
   document.head.append(core);
 }

@@ -1,0 +1,94 @@
+"""The app's MicroPython bytecode is unpacked by static/js/mpy-files.js, not by PyScript:
+a host that inflates the archive itself still works, and a missing or odd archive stops
+the boot with a plain message instead of running Python on half a file system."""
+
+from __future__ import annotations
+
+import gzip
+import io
+import tarfile
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Browser, Route, expect
+
+from .conftest import BOOT_TIMEOUT, DESKTOP, SITE, StrictPage
+
+ARCHIVE = "static/vendor/app-mpy.tar.gz"
+TABLE = "?game=trick-of-trip&players=3&seed=1"
+
+
+def the_tar() -> bytes:
+    """The built archive's tar, inflated."""
+    return gzip.decompress((SITE / ARCHIVE).read_bytes())
+
+
+def with_entry(extra: tarfile.TarInfo, data: bytes = b"") -> bytes:
+    """The built archive with one more entry first, gzipped again."""
+    out = io.BytesIO()
+    with (
+        tarfile.open(fileobj=io.BytesIO(the_tar())) as source,
+        tarfile.open(fileobj=out, mode="w", format=tarfile.USTAR_FORMAT) as tar,
+    ):
+        extra.size = len(data)
+        tar.addfile(extra, io.BytesIO(data))
+        for member in source.getmembers():
+            tar.addfile(member, source.extractfile(member))
+    return gzip.compress(out.getvalue())
+
+
+def test_a_host_that_sends_the_tar_inflated_still_boots(desktop: StrictPage, site_url: str) -> None:
+    """fetch() inflates an archive sent with Content-Encoding: gzip: the hook gets the tar
+    itself and takes it as it is."""
+    page = desktop.page
+    page.route(f"{site_url}{ARCHIVE}", lambda route: route.fulfill(body=the_tar()))
+    page.goto(site_url + TABLE)
+    page.wait_for_selector("body[data-app-state=ready]", timeout=BOOT_TIMEOUT)
+    expect(page.get_by_role("region", name="Game log")).to_contain_text(
+        "New game of Trick of Trip, seed 1."
+    )
+
+
+def test_pyscripts_own_package_is_imported_as_bytecode(desktop: StrictPage, site_url: str) -> None:
+    """PyScript writes its `pyscript` package's source before the page's script; the page
+    imports the same package compiled at build time (tasks.py python_archives)."""
+    page = desktop.page
+    page.goto(site_url + TABLE)
+    page.wait_for_selector("body[data-app-state=ready]", timeout=BOOT_TIMEOUT)
+    imported = page.evaluate("performance.getEntriesByName('mpy-pyscript')[0].detail")
+    assert imported.endswith("/precompiled/pyscript/__init__.mpy"), imported
+
+
+def directory() -> bytes:
+    info = tarfile.TarInfo("extra")
+    info.type = tarfile.DIRTYPE
+    return with_entry(info)
+
+
+def outside() -> bytes:
+    return with_entry(tarfile.TarInfo("../outside.mpy"), b"x")
+
+
+@pytest.mark.parametrize(
+    "answer, says",
+    [
+        (lambda route: route.fulfill(status=404, body="gone"), "HTTP 404"),
+        (lambda route: route.fulfill(body=directory()), "unexpected entry extra"),
+        (lambda route: route.fulfill(body=outside()), "unsafe path ../outside.mpy"),
+    ],
+    ids=["missing", "a directory", "a path outside"],
+)
+def test_an_archive_that_cannot_be_unpacked_stops_the_boot_with_a_message(
+    browser: Browser, site_url: str, answer: Callable[[Route], None], says: str
+) -> None:
+    context = browser.new_context(viewport=DESKTOP)
+    try:
+        page = context.new_page()
+        page.route(f"{site_url}{ARCHIVE}", answer)
+        page.goto(site_url + TABLE)
+        page.wait_for_selector("body[data-app-state=error]", timeout=BOOT_TIMEOUT)
+        expect(page.locator("#loading-text")).to_contain_text("The app's files could not be loaded")
+        expect(page.locator("#loading-text")).to_contain_text(says)
+        expect(page.locator("#screen .table-screen")).to_have_count(0)
+    finally:
+        context.close()
