@@ -20,7 +20,7 @@ from .bot_runner import BotRunner, think_limit
 from .browser import create_proxy, document, next_task, now, window
 from .dom import by_id, mount, set_text
 from .game_screen import Table
-from .games import PLAYABLE_IDS
+from .games import PLAYABLE_IDS, table_for
 from .page import (
     copy_embed_code,
     download,
@@ -129,35 +129,45 @@ class App:
             self.embed_game = req.game_id
             self.saves = Saves.embedded(req.game_id)
         self.saves.migrate()  # an earlier version's single save, to its game's key
-        self.route(req)
-        document.body.setAttribute("data-app-state", "ready")
+        if not self.route(req):
+            document.body.setAttribute("data-app-state", "ready")
 
-    def route(self, req: LinkRequest) -> None:
+    def route(self, req: LinkRequest) -> bool:
+        """Show what the link asks for; True when its table is still being laid (the page
+        is marked ready once it is drawn: `sit_down_prepared`)."""
         if req.rules:
             self.spawn(open_rules(req.rules))
         if req.game_id and req.start:
             self.link = req
             save = self.saves.read(req.game_id)  # only this game's: others' are not at stake
             if save is None:
-                self.start_link()
+                return self.start_link(prepared=True)
             elif not (link_continues(req, save) and self.resume(req.game_id)):
                 self.show_conflict(req.game_id, save, linked=True)
         elif req.game_id:
             self.show_setup(req.game_id)
         else:
             self.show_lobby()
+        return False
 
-    def start_link(self) -> None:
-        """Deal the game the link asks for (a new random deal when it names no seed)."""
+    def start_link(self, prepared: bool = False) -> bool:
+        """Deal the game the link asks for (a new random deal when it names no seed); True
+        when its table is drawn in later tasks (`prepared`: the page's first table)."""
         req = self.link
         assert req is not None and req.game_id is not None
         if req.history:  # a position link: watch its moves, or continue from there
             game = pygame_rules.get_game(req.game_id)
             self.show_form(share.position_screen(game, req), f"{game.title} — a shared game")
-            return
+            return False
         players = req.players or pygame_rules.get_game(req.game_id).default_players
         seed = req.seed if req.seed is not None else new_seed()
-        self.start_game(req.game_id, players, seed, req.level or "normal", req.options)
+        level = req.level or "normal"
+        if prepared:
+            session = self.new_session(req.game_id, players, seed, level, req.options)
+            self.spawn(self.sit_down_prepared(session))
+            return True
+        self.start_game(req.game_id, players, seed, level, req.options)
+        return False
 
     # -- screens ------------------------------------------------------------------
     def show_form(self, tree: Any, title: str) -> None:
@@ -237,9 +247,28 @@ class App:
     def start_game(
         self, game_id: str, players: int, seed: int, level: str, options: dict[str, Any]
     ) -> None:
+        self.sit_down(self.new_session(game_id, players, seed, level, options))
+
+    def new_session(
+        self, game_id: str, players: int, seed: int, level: str, options: dict[str, Any]
+    ) -> Session:
         session = Session(game_id, players, seed, level, options)
         session.log.append(f"New game of {session.game.title}, seed {seed}.")
-        self.sit_down(session)
+        return session
+
+    async def sit_down_prepared(self, session: Session) -> None:
+        """`sit_down` at a link's table with what its first drawing needs worked out in a
+        task of its own (`GameTable.prepare`: Wray's deal solver took 35-60 ms of the page's
+        first table), then mark the page ready."""
+        try:
+            await next_task()
+            table_for(session.game_id).prepare(session.observation())
+            await next_task()
+            self.sit_down(session)
+        except Exception as exc:  # as main() does for the rest of the boot
+            fail(exc)
+            raise
+        document.body.setAttribute("data-app-state", "ready")
 
     def start_new(
         self, game_id: str, players: int, seed: int, level: str, options: dict[str, Any]
