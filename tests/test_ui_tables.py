@@ -23,7 +23,7 @@ from ui import magic_trick_wray as mtw
 from ui import tables
 from ui import trick_of_trip as tot
 from ui.games import playable_games, table_for
-from ui.screens import game_over_screen, table_screen, table_view
+from ui.screens import game_over_screen, mark_hint, table_screen, table_view
 from ui.session import Session
 from ui.vdom import ENTER_MS, El, h, settle_entries
 from ui.widgets import PAGE_STEPS
@@ -208,6 +208,45 @@ def test_wray_shows_a_hands_last_trick_whole_at_the_next_hands_start() -> None:
     lines = [el.text() for el in centre.walk() if el.attrs.get("class") == "last-trick"]
     assert len(lines) == 1 and lines[0].startswith("Last trick of hand 1 (13): "), lines
     assert len([el for el in centre.walk() if el.tag == "figure"]) == 4
+
+
+DECORATED = ("data-action", "data-focus", "data-ui", "tabindex", "data-enter")
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_wray_tables_drawn_with_kept_slots_are_the_tables_drawn_anew(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Wray row's picture slots are kept from one drawing to the next (KeptSlots): every
+    table of a game, hinted and entrances settled as the page does, equals the same table
+    drawn with nothing kept, and no kept slot holds what a decorator changes."""
+    session = Session("magic-trick-wray", 4, seed, "easy")
+    pick = random.Random(seed)
+    seen: dict[str, float] = {}
+    for step in range(400):  # hands 1-3 and more
+        if session.is_over():
+            break
+        view = table_view(session, {})
+        tree = table_screen(session, view, None, "instant")
+        if view.legal:
+            mark_hint(tree, pick.choice(view.legal), "a reason")
+        settle_entries(tree, 1000.0 * step, seen)
+        kept = list(mtw.KEPT_SLOTS.current.values())
+        assert kept, "no slot was kept"
+        for el in kept:
+            for node in el.walk():
+                assert not set(DECORATED) & set(node.attrs), node.attrs
+        with monkeypatch.context() as scope:
+            scope.setattr(mtw, "KEPT_SLOTS", mtw.KeptSlots())
+            anew = table_screen(session, table_view(session, {}), None, "instant")
+        again = table_screen(session, table_view(session, {}), None, "instant")
+        assert again == anew
+        if session.human_legal():
+            session.act(session.human, pick.choice(session.human_legal()))
+        else:
+            bot = session.next_bot()
+            assert bot is not None
+            session.bot_move(bot)
 
 
 def test_only_a_new_card_keeps_its_entrance_across_redraws() -> None:

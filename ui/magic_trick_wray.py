@@ -113,6 +113,38 @@ def face_card(suit: int, rank: int, label: str, *, cls: str = "") -> El:
 
 
 # -- the rows ---------------------------------------------------------------------
+class KeptSlots:
+    """The slots that are pictures (no action), kept from one drawing to the next: a
+    row changes a card at a time, and its 40-odd slots, built anew, were half of a
+    redraw's tree on MicroPython. An element is shared between trees, so nothing may
+    change it once built: the tree's decorators touch only controls (`data-action`,
+    `data-focus`, `data-ui`, `tabindex`) and `data-enter`, which a picture slot never
+    has (tests/test_ui_magic_trick_wray.py checks both). Entries not used by the last
+    drawing are dropped."""
+
+    def __init__(self) -> None:
+        self.previous: dict[tuple[Any, ...], El] = {}
+        self.current: dict[tuple[Any, ...], El] = {}
+
+    def begin(self) -> None:
+        """A new drawing: what the last one used stays at hand, the rest goes."""
+        self.previous = self.current
+        self.current = {}
+
+    def get(self, key: tuple[Any, ...]) -> El | None:
+        found = self.current.get(key) or self.previous.get(key)
+        if found is not None:
+            self.current[key] = found
+        return found
+
+    def keep(self, key: tuple[Any, ...], el: El) -> El:
+        self.current[key] = el
+        return el
+
+
+KEPT_SLOTS = KeptSlots()
+
+
 def slot(
     view: TableView,
     seat: int,
@@ -126,13 +158,37 @@ def slot(
     """One place of a row: the card (a button when a legal action names it) and a note under it."""
     row = view.obs["rows"][seat]
     suit, rank, status = row["suits"][pos], row["ranks"][pos], row["status"][pos]
+    action = actions.get(pos)
+    if action is not None:
+        return build_slot(view, seat, pos, spans, mini=mini, action=action, verb_words=verb_words)
+    span = spans[seat][pos] if spans and status == "hidden" else None
+    key = (seat, view.names[seat], pos, suit, rank, status, tuple(span) if span else None, mini)
+    kept = KEPT_SLOTS.get(key)
+    if kept is None:
+        built = build_slot(view, seat, pos, spans, mini=mini, action=None, verb_words="")
+        kept = KEPT_SLOTS.keep(key, built)
+    return kept
+
+
+def build_slot(
+    view: TableView,
+    seat: int,
+    pos: int,
+    spans: list[list[list[int] | None]] | None,
+    *,
+    mini: bool,
+    action: dict[str, Any] | None,
+    verb_words: str,
+) -> El:
+    """`slot`'s element, built."""
+    row = view.obs["rows"][seat]
+    suit, rank, status = row["suits"][pos], row["ranks"][pos], row["status"][pos]
     info = SUITS[suit]
     owner = possessive(view.names[seat])
     where = f"{owner} {ordinal(pos + 1)} card"
     size = "mini" if mini else ""
     if status == "hidden":
         span = spans[seat][pos] if spans else None
-        action = actions.get(pos)
         what = f"{info['name']}, {range_words(span)}"
         if action is not None:
             label = verb_words.format(card=f"your {ordinal(pos + 1)} card", what=what)
@@ -473,6 +529,7 @@ def sheet_table(view: TableView) -> El:
 
 
 def render(view: TableView) -> El:
+    KEPT_SLOTS.begin()
     me = view.human
     n = view.obs["num_players"]
     spans = deduction(view)
