@@ -119,7 +119,7 @@ class KeptSlots:
     redraw's tree on MicroPython. An element is shared between trees, so nothing may
     change it once built: the tree's decorators touch only controls (`data-action`,
     `data-focus`, `data-ui`, `tabindex`) and `data-enter`, which a picture slot never
-    has (tests/test_ui_magic_trick_wray.py checks both). Entries not used by the last
+    has (tests/test_ui_tables.py checks both). Entries not used by the last
     drawing are dropped."""
 
     def __init__(self) -> None:
@@ -132,9 +132,11 @@ class KeptSlots:
         self.current = {}
 
     def get(self, key: tuple[Any, ...]) -> El | None:
-        found = self.current.get(key) or self.previous.get(key)
-        if found is not None:
-            self.current[key] = found
+        found = self.current.get(key)
+        if found is None:
+            found = self.previous.get(key)
+            if found is not None:
+                self.current[key] = found
         return found
 
     def keep(self, key: tuple[Any, ...], el: El) -> El:
