@@ -8,7 +8,10 @@ For each game, at each level asked for, plays a seeded game in headless Chromium
 - how many decisions the app's time limit (0.9 s) cut short ("bot-think-capped");
 - the longest main-thread task after boot (a `longtask` PerformanceObserver),
   against the budget of 100 ms while bots think;
-- the slowest redraw of the table ("render" measures), which is one task too.
+- the slowest redraw of the table ("render" measures), which is one task too;
+- the human's clicks (Event Timing): from the click to the next paint, median and worst
+  (what web pages call interaction to next paint; no budget in DESIGN.md, 200 ms is
+  "good" on the web), and the click handler's own time, worst.
 
 Usage: python tests/benchmarks/bench_bots_browser.py [--levels hard,normal] [--moves 40]
        [--cpu-slowdown 4] [game-id ...]           (needs a built _site/)
@@ -37,6 +40,13 @@ WATCH_LONG_TASKS = """() => {
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__longTasks.push(e.duration);
   }).observe({ type: "longtask" });
+  window.__clicks = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.name !== "click") continue;
+      window.__clicks.push([e.duration, e.processingEnd - e.processingStart]);
+    }
+  }).observe({ type: "event", durationThreshold: 16 });
 }"""
 
 
@@ -49,9 +59,12 @@ def bot_times(page: Page) -> list[float]:
     return durations(page, "bot-think")
 
 
-def measure(page: Page, url: str, moves: int) -> tuple[list[float], list[float], list[float], int]:
-    """Bot decision times (s), redraw times (s), long tasks (ms) and decisions cut short by
-    the time limit, over `moves` decisions."""
+def measure(
+    page: Page, url: str, moves: int
+) -> tuple[list[float], list[float], list[float], int, list[list[float]]]:
+    """Bot decision times (s), redraw times (s), long tasks (ms), decisions cut short by
+    the time limit, and the human's clicks ([to next paint, handler] ms; those of 16 ms
+    or less are not recorded), over `moves` decisions."""
     page.goto(url)
     page.wait_for_selector("body[data-app-state=ready]", timeout=120_000)
     # Normal and Hard think in the bots' worker once it is ready (rules of thumb before):
@@ -68,7 +81,9 @@ def measure(page: Page, url: str, moves: int) -> tuple[list[float], list[float],
             break
         play_to_end(page, pick_seed=step, max_steps=1, must_end=False)
     capped = page.evaluate("performance.getEntriesByName('bot-think-capped').length")
-    return bot_times(page), durations(page, "render"), page.evaluate("window.__longTasks"), capped
+    long_tasks = page.evaluate("window.__longTasks")
+    clicks = page.evaluate("window.__clicks")
+    return bot_times(page), durations(page, "render"), long_tasks, capped, clicks
 
 
 def main() -> None:
@@ -87,6 +102,7 @@ def main() -> None:
     print(
         f"{'game':<18} {'level':<7} {'moves':>5} {'median s':>9} {'p90 s':>7} {'worst s':>8}"
         f" {'capped':>6} {'long tasks':>10} {'longest ms':>10} {'redraw median/worst ms':>22}"
+        f" {'click->paint median/worst ms':>28} {'click handler worst ms':>22}"
     )
     with sync_playwright() as p:
         browser = p.chromium.launch(
@@ -100,7 +116,7 @@ def main() -> None:
                     cdp = context.new_cdp_session(page)
                     cdp.send("Emulation.setCPUThrottlingRate", {"rate": args.cpu_slowdown})
                 url = base + f"?game={game}&seed=3&level={level}&speed=instant"
-                times, renders, long_tasks, capped = measure(page, url, args.moves)
+                times, renders, long_tasks, capped, clicks = measure(page, url, args.moves)
                 context.close()
                 if not times:
                     print(f"{game:<18} {level:<7} no bot move measured")
@@ -112,6 +128,13 @@ def main() -> None:
                     f" {p90:>7.3f} {times[-1]:>8.3f} {capped:>6} {len(long_tasks):>10}"
                     f" {max(long_tasks, default=0):>10.0f}"
                     f" {statistics.median(renders) * 1000:>15.0f}/{max(renders) * 1000:<6.0f}"
+                    + (
+                        f" {statistics.median(c[0] for c in clicks):>21.0f}/"
+                        f"{max(c[0] for c in clicks):<6.0f}"
+                        f" {max(c[1] for c in clicks):>22.0f}"
+                        if clicks
+                        else f" {'none over 16 ms':>28}"
+                    )
                 )
         browser.close()
     server.shutdown()
