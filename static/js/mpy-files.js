@@ -8,6 +8,10 @@
 // tasks.py python_archives), which the hook imports in a task of its own: PyScript writes
 // the package's source before each script and imports it, and compiling it took 40-120 ms
 // of the same task as the script's start.
+// The pages load PyScript through this module only: its hook is then added in the same
+// module graph's evaluation as PyScript's core, before PyScript can run a script (with
+// core.js a script of its own, a slow answer for this file let MicroPython start first
+// and the page's Python found no app: tests/browser/test_mpy_files.py).
 import { hooks } from "../vendor/pyscript/core.js";
 
 const ARCHIVE = new URL("../vendor/app-mpy.tar.gz", import.meta.url);

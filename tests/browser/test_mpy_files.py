@@ -7,6 +7,7 @@ from __future__ import annotations
 import gzip
 import io
 import tarfile
+import time
 from collections.abc import Callable
 
 import pytest
@@ -57,6 +58,24 @@ def test_pyscripts_own_package_is_imported_as_bytecode(desktop: StrictPage, site
     page.wait_for_selector("body[data-app-state=ready]", timeout=BOOT_TIMEOUT)
     imported = page.evaluate("performance.getEntriesByName('mpy-pyscript')[0].detail")
     assert imported.endswith("/precompiled/pyscript/__init__.mpy"), imported
+
+
+def test_the_hook_is_in_place_however_late_its_file_comes(
+    desktop: StrictPage, site_url: str
+) -> None:
+    """PyScript starts from mpy-files.js's own import of core.js: a late answer for the
+    file delays PyScript too, never lets MicroPython run the page's Python without the
+    app (CI saw "no module named 'pygame_rules'" when core.js was a script of its own)."""
+    page = desktop.page
+
+    def late(route: Route) -> None:
+        time.sleep(1.5)
+        route.continue_()
+
+    page.route(f"{site_url}static/js/mpy-files.js", late)
+    page.goto(site_url + TABLE)
+    page.wait_for_selector("body[data-app-state=ready]", timeout=BOOT_TIMEOUT)
+    expect(page.get_by_role("region", name="Game log")).to_contain_text("New game of Trick")
 
 
 def directory() -> bytes:
