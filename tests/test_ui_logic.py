@@ -444,3 +444,18 @@ def test_the_lobby_says_which_magic_trick_is_in_progress() -> None:
         Session("magic-trick-baker", 2, 7, "hard").to_save(), "magic-trick-baker"
     ).text()
     assert "a game of Magic Trick (Andrew Ulysses Baker) in progress" in text
+
+
+def test_first_finds_in_document_order_and_has_class_matches_whole_classes() -> None:
+    tree = h(
+        "div",
+        {"class": "screen"},
+        h("p", {"class": "prompt-note"}, "a"),
+        h("section", {}, h("p", {"class": "big prompt"}, "b")),
+        h("p", {"class": "prompt"}, "c"),
+    )
+    found = tree.first(lambda el: el.has_class("prompt"))
+    assert found is not None and found.text() == "b"  # "prompt-note" is not "prompt"
+    assert tree.first(lambda el: el.tag == "table") is None
+    assert tree.first(lambda el: el.has_class("screen")) is tree
+    assert [el.text() for el in tree.find_all(lambda el: el.has_class("prompt"))] == ["b", "c"]

@@ -173,7 +173,7 @@ def decorate(tree: El, session: LessonSession, local: dict[str, Any]) -> str:
         return ""
     text = session.note()
     key = action_json(wanted)
-    found = next((el for el in tree.walk() if el.attrs.get("data-action") == key), None)
+    found = tree.first(lambda el: el.attrs.get("data-action") == key)
     if found is not None:
         found.attrs["class"] = (found.attrs.get("class", "") + " suggested").strip()
         local["lesson_label"] = _label(found)
@@ -191,18 +191,14 @@ def decorate(tree: El, session: LessonSession, local: dict[str, Any]) -> str:
     return text
 
 
-def _has_class(el: El, name: str) -> bool:
-    return name in el.attrs.get("class", "").split()
-
-
 def _insert_note(tree: El, box: El) -> None:
     """Put `box` in the first `.prompt`, in place of its `.prompt-note` (beside the
     controls: on a phone the page's top is out of sight); with no prompt, under the
     table's title bar."""
-    prompt = next((el for el in tree.walk() if _has_class(el, "prompt")), None)
+    prompt = tree.first(lambda el: el.has_class("prompt"))
     if prompt is not None:
         kept = [
-            c for c in prompt.children if not (isinstance(c, El) and _has_class(c, "prompt-note"))
+            c for c in prompt.children if not (isinstance(c, El) and c.has_class("prompt-note"))
         ]
         prompt.children = kept + [box]
         return
@@ -210,7 +206,7 @@ def _insert_note(tree: El, box: El) -> None:
         (
             i + 1
             for i, c in enumerate(tree.children)
-            if isinstance(c, El) and _has_class(c, "table-bar")
+            if isinstance(c, El) and c.has_class("table-bar")
         ),
         0,
     )
@@ -224,7 +220,7 @@ def needs_arranging(tree: El, session: LessonSession, local: dict[str, Any]) -> 
     if wanted is None or local.get("lesson_arranged"):
         return False
     key = action_json(wanted)
-    return not any(el.attrs.get("data-action") == key for el in tree.walk())
+    return tree.first(lambda el: el.attrs.get("data-action") == key) is None
 
 
 def end_only(tree: El) -> None:
@@ -234,7 +230,7 @@ def end_only(tree: El) -> None:
     tree.children = [
         c
         for c in tree.children
-        if isinstance(c, El) and (_has_class(c, "table-bar") or _has_class(c, "lesson-end"))
+        if isinstance(c, El) and (c.has_class("table-bar") or c.has_class("lesson-end"))
     ]
 
 

@@ -105,10 +105,9 @@ def add_last_trick(board: El, session: Session, last_trick: list[str] | None) ->
     why) over the centre, with `Back to play` where the button was."""
     if not has_last_trick(session):
         return
-    centres = board.find_all(lambda el: "centre" in el.attrs.get("class", "").split())
-    if not centres:
+    centre = board.first(lambda el: el.has_class("centre"))
+    if centre is None:
         return
-    centre = centres[0]
     if last_trick is not None:
         centre.children.insert(0, last_trick_panel(last_trick))
         return
@@ -119,7 +118,7 @@ def add_last_trick(board: El, session: Session, last_trick: list[str] | None) ->
         aria_label="Last trick: show the trick just taken",
     )
     first = centre.children[0] if centre.children else None
-    if isinstance(first, El) and "centre-title" in first.attrs.get("class", "").split():
+    if isinstance(first, El) and first.has_class("centre-title"):
         centre.children[0] = h("div", {"class": "centre-head"}, first, button)
     else:
         centre.children.insert(0, h("div", {"class": "centre-head"}, button))

@@ -336,16 +336,12 @@ def table_view(
     )
 
 
-def _has_class(el: El, name: str) -> bool:
-    return name in el.attrs.get("class", "").split()
-
-
 def _first_strong(el: El, in_prompt: bool) -> El | None:
     for child in el.children:
         if isinstance(child, El):
             if in_prompt and child.tag == "strong":
                 return child
-            found = _first_strong(child, in_prompt or _has_class(child, "prompt"))
+            found = _first_strong(child, in_prompt or child.has_class("prompt"))
             if found is not None:
                 return found
     return None
@@ -353,7 +349,7 @@ def _first_strong(el: El, in_prompt: bool) -> El | None:
 
 def prompt_text(tree: El) -> str:
     """What the human is asked to do now: the text of the first `.prompt strong` ("")."""
-    strong = _first_strong(tree, _has_class(tree, "prompt"))
+    strong = _first_strong(tree, tree.has_class("prompt"))
     return strong.text() if strong is not None else ""
 
 
@@ -383,13 +379,13 @@ def mark_hint(tree: El, hint: dict[str, Any], reason: str) -> str:
     prompt to put them under, else ""."""
     wanted = action_json(hint)
     because = f" Why: {reason}." if reason else ""
-    hinted = next((el for el in tree.walk() if el.attrs.get("data-action") == wanted), None)
+    hinted = tree.first(lambda el: el.attrs.get("data-action") == wanted)
     if hinted is not None:
         hinted.attrs["class"] = f"{hinted.attrs.get('class', '')} hinted".strip()
         text = f"Hint: a Normal bot would play the highlighted move.{because}"
     else:
         text = f"Hint: a Normal bot would choose {describe_action(hint)}.{because}"
-    prompt = next((el for el in tree.walk() if _has_class(el, "prompt")), None)
+    prompt = tree.first(lambda el: el.has_class("prompt"))
     if prompt is None:
         return text
     prompt.children.append(h("p", {"class": "hint-note"}, text))

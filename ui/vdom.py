@@ -54,6 +54,25 @@ class El:
     def find_all(self, predicate: Callable[[El], bool]) -> list[El]:
         return [el for el in self.walk() if predicate(el)]
 
+    def has_class(self, name: str) -> bool:
+        """Whether `name` is one of the element's classes (a substring test first: split
+        only for the few elements that may have it)."""
+        classes = self.attrs.get("class")
+        return classes is not None and name in classes and name in classes.split()
+
+    def first(self, predicate: Callable[[El], bool]) -> El | None:
+        """The first element in `walk`'s order (document order) that `predicate` accepts,
+        else None; the walk stops there (a whole table is hundreds of elements)."""
+        stack: list[El] = [self]
+        while stack:
+            el = stack.pop()
+            if predicate(el):
+                return el
+            for child in reversed(el.children):
+                if type(child) is not str:
+                    stack.append(child)  # type: ignore[arg-type]  # str or El only
+        return None
+
     def text(self) -> str:
         """All the text below this element, as a reader would see it."""
         return "".join(c if isinstance(c, str) else c.text() for c in self.children)
