@@ -25,15 +25,25 @@ const buildTree = (tree) => {
 // of the same tag that is the same control or card (SAME_ELEMENT: a card that enters is
 // a new element, so its entrance plays), and never when its state lives outside its
 // attributes (a form field, a <details>) or when it speaks up (a live region: a new one
-// is not read out, as before, where a changed one would be).
+// is not read out, as before, where a changed one would be). Nor is an element of another
+// kind (its first class: "seat" of "seat active human"): where a hint took the prompt's
+// place, the prompt's <div> was remade into the row of cards after it, and the row's own
+// element rebuilt further on (a hundred elements per turn in Wray's game).
 const SAME_ELEMENT = ["id", "data-action", "data-focus", "data-ui", "data-value", "data-enter"];
 const NEVER_REUSED = new Set(["INPUT", "SELECT", "TEXTAREA", "DETAILS", "DIALOG"]);
 const LIVE = "[aria-live], [role=status], [role=alert], [role=log]";
+const kind = (classes) => {
+  if (!classes) return "";
+  const start = classes.trimStart();
+  const space = start.search(/\s/);
+  return space < 0 ? start : start.slice(0, space);
+};
 const reusable = (node, tree) => {
   if (typeof tree === "string") return node.nodeType === Node.TEXT_NODE;
   if (node.nodeType !== Node.ELEMENT_NODE || NEVER_REUSED.has(node.tagName)) return false;
   const [tag, attrs] = tree;
   if (node.localName !== tag || node.matches(LIVE)) return false;
+  if (kind(node.getAttribute("class")) !== kind(attrs.class)) return false;
   return SAME_ELEMENT.every((name) => node.getAttribute(name) === (attrs[name] ?? null));
 };
 const patchElement = (node, [, attrs, children]) => {

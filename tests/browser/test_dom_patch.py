@@ -62,6 +62,20 @@ def test_a_redraw_keeps_what_stays_and_changes_only_what_changed(page: Page) -> 
     assert kept(page, "p")
 
 
+def test_an_element_of_another_kind_is_not_remade_into_the_next_one(page: Page) -> None:
+    """A hint takes the prompt's place above the row: the row stays the same element (its
+    first class is its kind: the prompt's <div> is not remade into the row)."""
+    row = ["div", {"class": "card-row mine"}, [card(0, "A"), card(1, "B")]]
+    prompt = ["div", {"class": "prompt"}, [["strong", {}, ["Your turn"]]]]
+    patch(page, ["div", {}, [["section", {"class": "seat active"}, []], prompt, row]])
+    tag_all(page)
+    hint = ["p", {"class": "hint"}, ["Waiting for Ann"]]
+    patch(page, ["div", {}, [["section", {"class": "seat"}, []], hint, row]])
+    assert kept(page, ".seat") and kept(page, ".card-row") and kept(page, "[data-pos='1']")
+    assert page.locator("#screen .prompt").count() == 0
+    assert page.inner_html("#screen > div > .card-row").count("<span") == 2
+
+
 def test_the_focused_control_keeps_the_focus_and_another_control_is_a_new_element(
     page: Page,
 ) -> None:
