@@ -192,6 +192,63 @@ def test_ranges_are_the_spans_of_the_possible_ranks_and_share_the_bots_solver() 
         state.apply(seat, rng.choice(state.legal_actions(seat)))
 
 
+def graph_of(solver: DealSolver) -> tuple[list, list, int]:
+    """A solver's layered graph, in order: its states' counts and their incoming transitions
+    (the order decides which deal a seeded sample draws)."""
+    layers = [list(layer.items()) for layer in solver.layers]
+    return layers, [list(edges.items()) for edges in solver.incoming], solver.total
+
+
+@pytest.mark.parametrize("weighted", [True, False])
+@pytest.mark.parametrize("seed", [0, 3, 11])
+def test_a_solver_narrowed_from_an_earlier_position_is_the_one_a_build_makes(
+    seed: int, weighted: bool
+) -> None:
+    """Narrowing a solver of the same hand with fewer cards revealed (one card back, and the
+    hand's start) gives the graph a build makes, in the same order: the same counts, odds
+    and samples."""
+    state = GAME.new_game(4, seed)
+    rng = Rng(seed)
+    earlier: list[DealSolver] = []  # this hand's solvers so far
+    checked = 0
+    while not state.is_over():
+        suits, known = state.public_rows()
+        if earlier and earlier[0].suits != suits:
+            earlier = []  # a new hand
+        built = DealSolver(suits, known, weighted=weighted)
+        for base in earlier[-1:] + earlier[:1]:
+            narrowed = DealSolver(suits, known, weighted=weighted, base=base)
+            assert graph_of(narrowed) == graph_of(built)
+            checked += 1
+        earlier.append(built)
+        seat = state.acting()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert checked > 150
+
+
+def test_the_cached_solver_of_the_position_before_is_narrowed_not_rebuilt(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`solver_for` finds the solver of the hand's last position in its cache and narrows
+    it (a build's block enumeration is never called); the answers are a build's."""
+    from pygame_rules.magic_trick_wray import _SOLVER_CACHE, solver_for
+
+    state = GAME.new_game(4, 2)
+    rng = Rng(2)
+    _SOLVER_CACHE.clear()
+    solver_for(*state.public_rows())
+    for _ in range(8):  # two tricks: cards revealed one by one
+        seat = state.acting()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        suits, known = state.public_rows()
+        built = DealSolver(suits, known)
+        with monkeypatch.context() as patched:
+            patched.setattr(DealSolver, "_blocks", lambda *_: pytest.fail("rebuilt"))
+            narrowed = solver_for(suits, known)
+        assert graph_of(narrowed) == graph_of(built)
+        assert narrowed.distributions() == built.distributions()
+
+
 def reference_blocks(
     solver: DealSolver, rank: int, start: tuple[int, ...]
 ) -> list[tuple[tuple[int, ...], int]]:
