@@ -39,11 +39,22 @@ def _focus_key(get: Callable[[str], Any]) -> tuple[str, str] | None:
     return None
 
 
+# The attribute every element a `_focus_key` kind identifies has: elements without it are
+# passed over with one lookup (a Wray table is hundreds of elements, walked every redraw).
+_KEY_ATTRIBUTE = {
+    "data-action": "data-action",
+    "data-focus": "data-focus",
+    "data-ui": "data-ui",
+    "region": "tabindex",
+}
+
+
 def _mark(el: El, key: tuple[str, str]) -> bool:
     """Mark the first element of the tree (in document order) that `key` identifies with
     `data-refocus`, found in Python (no call to the page per element); False if none."""
+    needed = _KEY_ATTRIBUTE[key[0]]
     for node in el.walk():
-        if _focus_key(node.attrs.get) == key:
+        if needed in node.attrs and _focus_key(node.attrs.get) == key:
             node.attrs[REFOCUS] = ""
             return True
     return False

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, BrowserType, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
@@ -228,6 +229,28 @@ class StrictPage:
         if errors:
             self.problems.append(f"{errors} .py-error element(s)")
         assert not self.problems, "\n".join(self.problems)
+
+
+def serious_violations(page: Page) -> list[str]:
+    """axe-core's serious and critical findings on the page as it rests: once every
+    timed animation that ends has ended (a card sliding in is half transparent, and its
+    contrast was measured mid-slide under load), or for 3 s at most (a scroll-driven
+    animation has no end)."""
+    page.evaluate(
+        """() => Promise.race([
+            Promise.all(document.getAnimations()
+                .filter(a => a.playState === "running" && a.timeline === document.timeline
+                    && a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+                .map(a => a.finished.catch(() => null))),
+            new Promise(resolve => setTimeout(resolve, 3000)),
+        ])"""
+    )
+    results = Axe().run(page)
+    return [
+        f"{v['id']}: {v['help']} ({len(v['nodes'])} nodes: {v['nodes'][0]['target']})"
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
 
 
 def open_app(page: Page, url: str) -> None:

@@ -9,26 +9,16 @@ from __future__ import annotations
 import json
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 import pygame_rules
 from ui.games import playable_games
 
-from .conftest import StrictPage, open_app, play_to_end, resume_near_the_end
+from .conftest import StrictPage, open_app, play_to_end, resume_near_the_end, serious_violations
 
 pytestmark = pytest.mark.browser
 
 GAMES = [g.id for g in playable_games()]
-
-
-def serious_violations(page: Page) -> list[str]:
-    results = Axe().run(page)
-    return [
-        f"{v['id']}: {v['help']} ({len(v['nodes'])} nodes: {v['nodes'][0]['target']})"
-        for v in results.response["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
 
 
 def history_length(page: Page, game_id: str) -> int:

@@ -6,7 +6,6 @@ import json
 import re
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 import pygame_rules
@@ -21,18 +20,10 @@ from .conftest import (
     play_to_end,
     replayed_scores,
     resume_near_the_end,
+    serious_violations,
 )
 
 pytestmark = pytest.mark.browser
-
-
-def serious_violations(page) -> list[str]:
-    results = Axe().run(page)
-    return [
-        f"{v['id']}: {v['help']} ({len(v['nodes'])} nodes)"
-        for v in results.response["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
 
 
 def test_lobby_lists_every_game_before_and_after_python(phone: StrictPage, site_url: str) -> None:
