@@ -459,3 +459,6 @@ def test_first_finds_in_document_order_and_has_class_matches_whole_classes() -> 
     assert tree.first(lambda el: el.tag == "table") is None
     assert tree.first(lambda el: el.has_class("screen")) is tree
     assert [el.text() for el in tree.find_all(lambda el: el.has_class("prompt"))] == ["b", "c"]
+    nearest = tree.nearest(lambda el: el.has_class("prompt"))  # the shallowest one
+    assert nearest is not None and nearest.text() == "c"
+    assert tree.nearest(lambda el: el.tag == "table") is None

@@ -105,7 +105,7 @@ def add_last_trick(board: El, session: Session, last_trick: list[str] | None) ->
     why) over the centre, with `Back to play` where the button was."""
     if not has_last_trick(session):
         return
-    centre = board.first(lambda el: el.has_class("centre"))
+    centre = board.nearest(lambda el: el.has_class("centre"))
     if centre is None:
         return
     if last_trick is not None:

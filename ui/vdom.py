@@ -54,6 +54,22 @@ class El:
     def find_all(self, predicate: Callable[[El], bool]) -> list[El]:
         return [el for el in self.walk() if predicate(el)]
 
+    def nearest(self, predicate: Callable[[El], bool]) -> El | None:
+        """The shallowest element that `predicate` accepts (the first of them in document
+        order), else None: a part of the table's frame is found before any card row is
+        read."""
+        level: list[El] = [self]
+        while level:
+            deeper: list[El] = []
+            for el in level:
+                if predicate(el):
+                    return el
+                for child in el.children:
+                    if type(child) is not str:
+                        deeper.append(child)  # type: ignore[arg-type]  # str or El only
+            level = deeper
+        return None
+
     def has_class(self, name: str) -> bool:
         """Whether `name` is one of the element's classes (a substring test first: split
         only for the few elements that may have it)."""
