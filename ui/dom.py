@@ -53,11 +53,11 @@ def _mark(el: El, key: tuple[str, str]) -> bool:
     """Mark the first element of the tree (in document order) that `key` identifies with
     `data-refocus`, found in Python (no call to the page per element); False if none."""
     needed = _KEY_ATTRIBUTE[key[0]]
-    for node in el.walk():
-        if needed in node.attrs and _focus_key(node.attrs.get) == key:
-            node.attrs[REFOCUS] = ""
-            return True
-    return False
+    node = el.first(lambda node: needed in node.attrs and _focus_key(node.attrs.get) == key)
+    if node is None:
+        return False
+    node.attrs[REFOCUS] = ""
+    return True
 
 
 REFOCUS = "data-refocus"
