@@ -34,7 +34,7 @@ __all__ = [
 ]
 
 # Lobby order, and each game's module (pygame_rules/<module>.py; its bots are
-# bots/<module>.py, its table ui/<module>.py). A game's module is imported the first time
+# bots/<module>.py, its table ui/tables/<module>.py). A game's module is imported the first time
 # the game is asked for: a page playing one game never loads the other three (MicroPython
 # in the browser pays for every import before the first move).
 GAME_MODULES = {

@@ -1,4 +1,4 @@
-"""The bot runner (ui/bot_runner.py), driven in CPython with asyncio and a fake clock:
+"""The bot runner (ui/play/bot_runner.py), driven in CPython with asyncio and a fake clock:
 slices, the time cap, pacing, leaving mid-think, illegal moves, the hint."""
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 from async_run import run
 
-import ui.session
+import ui.play.session
 from pygame_rules.bots import SeatView, think
-from ui import bot_worker
-from ui.bot_runner import (
+from ui.play import bot_worker
+from ui.play.bot_runner import (
     MAX_THINK,
     QUIET_MARK_AFTER,
     THINK_SLICE,
@@ -25,8 +25,8 @@ from ui.bot_runner import (
     IllegalBotMove,
     think_limit,
 )
-from ui.params import SPEEDS
-from ui.session import Session
+from ui.play.session import Session
+from ui.share.links import SPEEDS
 
 Action = dict[str, Any]
 
@@ -100,7 +100,7 @@ def fake_bots(
             made.append(FakeThinking(clock, slices, chosen, legal[-1]))
             return made[-1]
 
-    monkeypatch.setattr(ui.session, "make_bot", lambda *_args, **_kw: Bot())
+    monkeypatch.setattr(ui.play.session, "make_bot", lambda *_args, **_kw: Bot())
     return made
 
 
@@ -361,7 +361,7 @@ def test_no_hint_when_it_is_not_the_humans_move_or_the_game_was_left(
 
 
 class InProcessWorker:
-    """The bots' worker (ui/bot_worker.py) called in this process, through the same JSON
+    """The bots' worker (ui/play/bot_worker.py) called in this process, through the same JSON
     text the page sends it; `answers` False makes it a worker that is not ready."""
 
     def __init__(self, answers: bool = True) -> None:
@@ -442,7 +442,7 @@ def test_while_the_worker_loads_search_levels_play_their_rules_of_thumb_at_once(
     assert seat is not None
     runner = BotRunner(asyncio.sleep, time.perf_counter, lambda: 0.9, quick=lambda: True)
     action = run(runner.bot_move(session, seat))
-    quick = ui.session.quick_bot("trick-of-trip", session.next_bot_seed(seat))
+    quick = ui.play.session.quick_bot("trick-of-trip", session.next_bot_seed(seat))
     assert quick is not None
     assert action == think(quick, SeatView(session.state.clone(), seat)).best_action()
 

@@ -24,9 +24,9 @@ ffi.create_proxy = ffi.to_js = lambda value: value
 sys.modules.update({"pyscript": page, "pyscript.ffi": ffi})
 import pygame_rules.bots
 import ui.app
-from ui.games import table_for
-from ui.params import parse_link
-from ui.session import Session
+from ui.tables import table_for
+from ui.share.links import parse_link
+from ui.play.session import Session
 loaded = [sorted(sys.modules)]
 req = parse_link("?game=trick-of-trip&players=4&seed=1")
 session = Session(req.game_id, req.players, req.seed, "normal")
@@ -51,7 +51,7 @@ def test_the_boot_imports_no_game_and_a_link_imports_its_own_only() -> None:
     assert game_modules(after_link) == {
         "pygame_rules.trick_of_trip",
         "pygame_rules.bots.trick_of_trip",
-        "ui.trick_of_trip",
+        "ui.tables.trick_of_trip",
     }
 
 

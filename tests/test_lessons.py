@@ -1,4 +1,4 @@
-"""Learn by playing (ui/lessons.py): each game's lesson played to its end through the engine.
+"""Learn by playing (ui/lessons/lesson.py): each game's lesson played to its end through the engine.
 
 Every scripted move is legal when its turn comes and the table draws a control for the
 human's; every note is keyed to a human move and shown there; the lesson ends where its
@@ -12,25 +12,29 @@ import re
 
 import pytest
 
-from ui import lessons, screens
-from ui.games import table_for
-from ui.lessons import LESSONS, LessonSession
+import pygame_rules
+from ui.lessons import lesson as lessons
+from ui.lessons import lesson_for
+from ui.lessons.lesson import LessonSession
+from ui.runtime import storage
+from ui.screens import frame
+from ui.tables import table_for
+from ui.tables.widgets import action_json
 from ui.vdom import El
-from ui.widgets import action_json
 
-GAMES = sorted(LESSONS)
+GAMES = pygame_rules.GAME_IDS
 CARD = re.compile(r"\b(?:\d+|Star) of [A-Z][a-z]+")  # "7 of Leaves", "Star of Wands"
 
 
 def draw(session: LessonSession, local: dict) -> tuple[El, str]:
     """The table as the page draws it for the lesson (its note put in), and the note."""
-    view = screens.table_view(session, local)
+    view = frame.table_view(session, local)
     over = lessons.end_panel(session) if session.done() else None
-    tree = screens.table_screen(session, view, over, "instant")
+    tree = frame.table_screen(session, view, over, "instant")
     if lessons.needs_arranging(tree, session, local):
         local["lesson_arranged"] = True
         table_for(session.game_id).on_hint(session.suggested() or {}, view)
-        tree = screens.table_screen(session, view, over, "instant")
+        tree = frame.table_screen(session, view, over, "instant")
     return tree, lessons.decorate(tree, session, local)
 
 
@@ -53,7 +57,7 @@ def visible(el: El) -> str:
 
 def play_lesson(game_id: str) -> tuple[LessonSession, dict[int, str]]:
     """Play the lesson as the page does; the note shown at each human move, by index."""
-    session = LessonSession(LESSONS[game_id])
+    session = LessonSession(lesson_for(game_id))
     shown: dict[int, str] = {}
     while not session.done():
         seat, action = session.next_move() or (None, None)
@@ -79,7 +83,7 @@ def play_lesson(game_id: str) -> tuple[LessonSession, dict[int, str]]:
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_lesson_plays_to_its_end_through_the_engine(game_id: str) -> None:
-    lesson = LESSONS[game_id]
+    lesson = lesson_for(game_id)
     session, shown = play_lesson(game_id)
     assert session.done() and len(session.history) == len(lesson["moves"])
     assert session.history == lesson["moves"]
@@ -105,7 +109,7 @@ def test_a_lesson_plays_to_its_end_through_the_engine(game_id: str) -> None:
 def test_the_end_is_the_lessons_not_the_next_hand(game_id: str) -> None:
     """The lesson's last move also deals the next hand: its log ends with the scoring, and
     the end screen is the table's bar and the lesson's end (no table, no log under it)."""
-    lesson = LESSONS[game_id]
+    lesson = lesson_for(game_id)
     session, _shown = play_lesson(game_id)
     assert session.log[-1].startswith(tuple(lesson["score_lines"]))
     tree, _note = draw(session, {})
@@ -121,7 +125,7 @@ def test_the_end_is_the_lessons_not_the_next_hand(game_id: str) -> None:
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_wrong_move_gets_a_note_and_changes_nothing(game_id: str) -> None:
-    session = LessonSession(LESSONS[game_id])
+    session = LessonSession(lesson_for(game_id))
     while True:  # to the first human move with a choice
         seat, action = session.next_move() or (None, None)
         if seat == session.human and len(session.human_legal()) > 1:
@@ -139,7 +143,7 @@ def test_a_wrong_move_gets_a_note_and_changes_nothing(game_id: str) -> None:
 
 
 def test_a_lesson_has_no_take_back_no_worker_and_its_hint_is_the_lesson_move() -> None:
-    session = LessonSession(LESSONS["magic-trick-baker"])
+    session = LessonSession(lesson_for("magic-trick-baker"))
     assert session.take_back_offer() is None and session.take_back_refusal()
     assert session.bot_request(1) is None and session.hint_request() is None
     while session.suggested() is None:
@@ -151,12 +155,10 @@ def test_a_lesson_has_no_take_back_no_worker_and_its_hint_is_the_lesson_move() -
 def test_a_lesson_is_never_saved(monkeypatch: pytest.MonkeyPatch) -> None:
     from test_saves import MemoryStorage
 
-    from ui import storage
-
     memory = MemoryStorage()
     monkeypatch.setattr(storage, "localStorage", memory)
     keeper = lessons.Unsaved()  # every game's slot, as the full app's
-    session = LessonSession(LESSONS["trickbook"])
+    session = LessonSession(lesson_for("trickbook"))
     keeper.store(session)
     assert keeper.read("trickbook") is None
     assert memory.items == {}

@@ -988,7 +988,7 @@ def test_a_burned_trick_names_the_law_that_burned_it() -> None:
 
 def test_the_table_prints_the_engines_rule_words() -> None:
     """The Baker table restates no rule: Law texts, rules, counts come from the engine."""
-    from ui import magic_trick_baker as table
+    from ui.tables import magic_trick_baker as table
 
     source = Path(table.__file__).read_text(encoding="utf-8")
     restated = [

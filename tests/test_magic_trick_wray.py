@@ -730,7 +730,7 @@ def test_positions_written_as_floats_or_bools_are_refused() -> None:
 
 def test_the_table_prints_the_engines_trump_suit_and_hand_count() -> None:
     """The Wray table restates neither the trump suit nor the number of hands."""
-    from ui import magic_trick_wray as table
+    from ui.tables import magic_trick_wray as table
 
     assert table.trump_note() == "Hearts ♥ are trump."
     source = Path(table.__file__).read_text(encoding="utf-8")

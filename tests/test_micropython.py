@@ -42,7 +42,7 @@ def test_the_engine_keeps_the_subset() -> None:
 
 
 def test_the_ui_keeps_the_subset() -> None:
-    """The page's Python runs on MicroPython (ui/browser.py is its only door to JS)."""
+    """The page's Python runs on MicroPython (ui/runtime/browser.py is its only door to JS)."""
     problems = check_subset.check_package(ROOT / "ui", "ui")
     assert problems == [], "\n".join(problems)
 

@@ -1,4 +1,4 @@
-"""Reviewing a finished hand or game (ui/review.py, ui/review_screen.py): a replay from the
+"""Reviewing a finished hand or game (ui/review/replay.py, ui/review/screen.py): a replay from the
 seed, in every game, that ends at the same scores, steps back and forth, names each
 trick's winner and reason, and shows nothing of a hand still in play."""
 
@@ -10,10 +10,11 @@ from collections.abc import Callable
 import pytest
 
 import pygame_rules
-from ui import review, screens
-from ui.games import table_for
-from ui.review_screen import review_bar, review_screen
-from ui.session import Session
+from ui.play.session import Session
+from ui.review import replay as review
+from ui.review.screen import review_bar, review_screen
+from ui.screens import frame, game_over
+from ui.tables import table_for
 from ui.vdom import El
 
 GAMES = [("magic-trick-wray", 4), ("magic-trick-baker", 2), ("trick-of-trip", 3), ("trickbook", 3)]
@@ -167,14 +168,14 @@ def centre_of(tree: El) -> El:
 
 def test_the_last_trick_and_the_review_offers_at_the_table() -> None:
     session = Session("trick-of-trip", 3, 2, "easy")
-    view = screens.table_view(session, {})
-    tree = screens.table_screen(session, view, None, "instant")
+    view = frame.table_view(session, {})
+    tree = frame.table_screen(session, view, None, "instant")
     assert "last-trick" not in ui_names(tree)  # no trick yet
     assert review_bar(session) is None
     random_moves(session, 2, stop=lambda s: "trick" in s.move_ends)
     assert review_bar(session) is None  # no finished round to review yet
     # The button heads the table's centre, beside its title (in view on a phone).
-    tree = screens.table_screen(session, screens.table_view(session, {}), None, "instant")
+    tree = frame.table_screen(session, frame.table_view(session, {}), None, "instant")
     head = centre_of(tree).children[0]
     assert isinstance(head, El) and head.attrs["class"] == "centre-head"
     assert ui_names(head) == ["last-trick"] and "Round 1 of" in head.text()
@@ -183,16 +184,16 @@ def test_the_last_trick_and_the_review_offers_at_the_table() -> None:
     assert lines and "won the trick" in lines[0]  # the winner and why first, then the moves
     assert not [line for line in lines if line not in session.log]  # what the player saw
     # Tapped: the trick's lines over the centre, Back to play in the button's place.
-    view = screens.table_view(session, {"last_trick": lines})
-    tree = screens.table_screen(session, view, None, "instant")
+    view = frame.table_view(session, {"last_trick": lines})
+    tree = frame.table_screen(session, view, None, "instant")
     panel = centre_of(tree).children[0]
     assert isinstance(panel, El) and panel.attrs["class"] == "last-trick-panel"
     assert lines[0] in panel.text() and "Back to play" in panel.text()
     assert ui_names(tree).count("last-trick") == 1
     # At a finished round the continue bar offers its review.
     random_moves(session, 2, stop=lambda s: s.ended == "hand")
-    assert "Review this round" in screens.continue_bar("round").text()
-    assert "Review" not in screens.continue_bar().text()
+    assert "Review this round" in frame.continue_bar("round").text()
+    assert "Review" not in frame.continue_bar().text()
     bar = review_bar(session)
     assert isinstance(bar, El)
     assert ui_names(bar) == ["review"]
@@ -216,15 +217,15 @@ def test_trickbook_has_no_last_trick() -> None:
     session = Session("trickbook", 2, 3, "easy")
     random_moves(session, 3, stop=lambda s: len(s.history) > 8)
     assert not session.is_over()
-    tree = screens.table_screen(session, screens.table_view(session, {}), None, "instant")
+    tree = frame.table_screen(session, frame.table_view(session, {}), None, "instant")
     assert "last-trick" not in ui_names(tree)
     assert review.last_trick(session) is None
 
 
 def test_game_over_offers_the_review() -> None:
     session = finished("trickbook", 2)
-    view = screens.table_view(session, {})
-    over = screens.game_over_screen(session, view)
+    view = frame.table_view(session, {})
+    over = game_over.game_over_screen(session, view)
     assert any(
         el.attrs.get("data-ui") == "review" and el.attrs.get("data-value") == "game"
         for el in over.walk()

@@ -9,9 +9,10 @@ import json
 
 import pytest
 
-from ui import saves, storage
+from ui import jsontext, saves
+from ui.play.session import SaveError, Session
+from ui.runtime import storage
 from ui.saves import EARLIER, IGNORE, LEAVE, REDRAW, Saves, save_key
-from ui.session import SaveError, Session
 
 
 class MemoryStorage:
@@ -95,7 +96,7 @@ def test_the_save_is_the_whole_game_as_canonical_json_through_take_backs_and_new
             else:
                 session.bot_move(seat)
             keeper.store(session)
-            assert stored[key] == storage.canonical_json(session.to_save())
+            assert stored[key] == jsontext.canonical_json(session.to_save())
         assert took_back, "the game had take-backs"
 
 
@@ -148,7 +149,9 @@ def test_each_game_keeps_its_own_save(stored: dict[str, str]) -> None:
 
 
 def test_a_save_under_another_games_key_is_not_resumed(stored: dict[str, str]) -> None:
-    stored[save_key("trickbook")] = storage.canonical_json(Session("trick-of-trip", 3, 5).to_save())
+    stored[save_key("trickbook")] = jsontext.canonical_json(
+        Session("trick-of-trip", 3, 5).to_save()
+    )
     keeper = Saves()
     with pytest.raises(SaveError, match="another game"):
         keeper.load("trickbook")
@@ -201,8 +204,8 @@ def test_an_earlier_save_that_cannot_be_moved_stays_where_it_is(
 
 
 def test_an_earlier_save_never_replaces_a_newer_one_of_its_game(stored: dict[str, str]) -> None:
-    older = storage.canonical_json(Session("trickbook", 2, 1, "easy").to_save())
-    newer = storage.canonical_json(Session("trickbook", 3, 2, "easy").to_save())
+    older = jsontext.canonical_json(Session("trickbook", 2, 1, "easy").to_save())
+    newer = jsontext.canonical_json(Session("trickbook", 3, 2, "easy").to_save())
     stored[storage.SAVE_KEY] = older
     stored[save_key("trickbook")] = newer
     keeper = Saves()
@@ -247,7 +250,7 @@ def test_an_embedded_frame_keeps_its_own_save(stored: dict[str, str]) -> None:
     assert app.other_tab(key, "{}", session)[0] == IGNORE
     assert app.other_tab(key, "{}", None)[0] == IGNORE
     # A frame never takes over the full app's earlier save.
-    stored[storage.SAVE_KEY] = storage.canonical_json(session.to_save())
+    stored[storage.SAVE_KEY] = jsontext.canonical_json(session.to_save())
     frame.migrate()
     assert set(stored) == {key, storage.SAVE_KEY}
     frame.store(Session("trick-of-trip", 3, 1, "easy"))  # not its game: nothing stored

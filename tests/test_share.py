@@ -9,7 +9,8 @@ import pytest
 from async_run import run
 
 import pygame_rules
-from ui.params import (
+from ui.play.session import Session
+from ui.share.links import (
     MOVE_DIGITS,
     MoveCoder,
     decode_moves,
@@ -18,8 +19,7 @@ from ui.params import (
     parse_link,
     position_link,
 )
-from ui.session import Session
-from ui.share import Replay, mark_replay, position_screen, replay_bar, share_panel, watch
+from ui.share.panel import Replay, mark_replay, position_screen, replay_bar, share_panel, watch
 from ui.vdom import h
 
 

@@ -1,4 +1,4 @@
-"""Taking back the player's last move (ui/takeback.py, Session.take_back): what counts as
+"""Taking back the player's last move (ui/play/takeback.py, Session.take_back): what counts as
 showing something hidden, in every game; the rebuilt table; practice games; fair replays."""
 
 from __future__ import annotations
@@ -9,9 +9,10 @@ import pytest
 
 from pygame_rules import Rng
 from pygame_rules.magic_trick_wray import rank_ranges
-from ui import saves, storage
-from ui.session import Session
-from ui.takeback import GAME_OVER, NOTHING_YET, shows_hidden
+from ui import saves
+from ui.play.session import Session
+from ui.play.takeback import GAME_OVER, NOTHING_YET, shows_hidden
+from ui.runtime import storage
 
 GAMES = [("magic-trick-wray", 4), ("magic-trick-baker", 2), ("trick-of-trip", 4), ("trickbook", 3)]
 

@@ -21,7 +21,7 @@ from pygame_rules.bots import trickbook as tb_bots
 from pygame_rules.bots.search import Search
 from pygame_rules.rng import Rng
 from pygame_rules.trick_of_trip import TRUMP, make_card, suit_of
-from ui.session import Session
+from ui.play.session import Session
 
 NAMES = ["You", "Bot 1", "Bot 2", "Bot 3"]
 

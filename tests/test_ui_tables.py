@@ -18,23 +18,23 @@ from test_magic_trick_baker import PLAIN_HANDS, I, hand_points, law, play_state
 
 import pygame_rules
 from pygame_rules.magic_trick_baker import MAX_HANDS
-from ui import magic_trick_baker as mtb
-from ui import magic_trick_wray as mtw
-from ui import tables
-from ui import trick_of_trip as tot
-from ui.games import playable_games, table_for
-from ui.screens import game_over_screen, mark_hint, table_screen, table_view
-from ui.session import Session
+from ui.play.session import Session
+from ui.screens.frame import mark_hint, table_screen, table_view
+from ui.screens.game_over import game_over_screen
+from ui.tables import kit, table_for
+from ui.tables import magic_trick_baker as mtb
+from ui.tables import magic_trick_wray as mtw
+from ui.tables import trick_of_trip as tot
+from ui.tables.widgets import PAGE_STEPS
 from ui.vdom import ENTER_MS, El, h, settle_entries
-from ui.widgets import PAGE_STEPS
 
-GAMES = [g.id for g in playable_games()]
-# The table bar's steps, handled by the page (ui/game_screen.py), not the game's table.
+GAMES = list(pygame_rules.GAME_IDS)
+# The table bar's steps, handled by the page (ui/screens/play.py), not the game's table.
 Check = Callable[[El], None]
 
 
 def drawn(session: Session, local: dict, check: Check | None = None) -> tuple[list, list]:
-    view = tables.TableView(
+    view = kit.TableView(
         game=session.game,
         obs=session.observation(),
         legal=session.human_legal(),
@@ -74,7 +74,7 @@ def play_by_clicks(game_id: str, players: int, seed: int, check: Check | None = 
         assert actions or game_ui, "the human must act but nothing is drawn to click"
 
         def tap(el: El, local: dict, legal: list = legal) -> None:
-            view = tables.TableView(
+            view = kit.TableView(
                 game=session.game,
                 obs=session.observation(),
                 legal=legal,
@@ -104,7 +104,7 @@ def test_games_play_to_the_end_through_drawn_controls(game_id: str, seed: int) -
     game = pygame_rules.get_game(game_id)
     players = game.min_players + seed % (game.max_players - game.min_players + 1)
     session = play_by_clicks(game_id, players, seed)
-    view = tables.TableView(
+    view = kit.TableView(
         game=session.game, obs=session.observation(), legal=[], names=session.names
     )
     over = game_over_screen(session, view)
@@ -169,7 +169,7 @@ def test_a_baker_game_stopped_by_the_hand_limit_says_so() -> None:
         events = state.apply(state.turn, state.legal_actions(state.turn)[0])
     names = ["You", "Bot 1"]
     assert mtb.describe(events[-1], names) == "Game over at this app's hand limit: Bot 1 wins."
-    view = tables.TableView(game=state.game, obs=state.observation(0), legal=[], names=names)
+    view = kit.TableView(game=state.game, obs=state.observation(0), legal=[], names=names)
     text = mtb.final_details(view).text()
     assert "The game stopped after 40 hands, this app's limit: nobody reached 31 alone" in text
     # Scores below zero carry a true minus sign (U+2212), as the hand sheet's do.
@@ -184,7 +184,7 @@ def test_a_baker_game_stopped_by_the_hand_limit_says_so() -> None:
 def test_trick_of_trip_score_table_shows_the_total_beside_the_name() -> None:
     """On a phone the suit columns scroll sideways; a last Total column was out of sight."""
     session = Session("trick-of-trip", 5, 3, "easy")
-    view = tables.TableView(
+    view = kit.TableView(
         game=session.game, obs=session.observation(), legal=[], names=session.names
     )
     heads = [el.text() for el in tot.score_table(view).walk() if el.tag == "th"]

@@ -9,8 +9,8 @@ from typing import Any
 import pygame_rules
 from pygame_rules import visible_events
 from pygame_rules.trick_of_trip import PLAY_RULE, SCORE_RULE, SET_SIZE, TrickOfTripState
-from ui import tables
-from ui import trick_of_trip as tot
+from ui.tables import kit
+from ui.tables import trick_of_trip as tot
 from ui.vdom import El
 
 GAME = pygame_rules.get_game("trick-of-trip")
@@ -22,8 +22,8 @@ def names_for(human: int, players: int) -> list[str]:
     return ["You" if seat == human else next(bots) for seat in range(players)]
 
 
-def view_of(state: TrickOfTripState, human: int, **local: Any) -> tables.TableView:
-    return tables.TableView(
+def view_of(state: TrickOfTripState, human: int, **local: Any) -> kit.TableView:
+    return kit.TableView(
         game=GAME,
         obs=state.observation(human),
         legal=state.legal_actions(human),

@@ -19,20 +19,20 @@ import pygame_rules
 from pygame_rules.bots import SeatView, make_bot
 from pygame_rules.bots.trickbook import BOTS, explain
 from pygame_rules.trickbook import TrickbookState, special_text
-from ui import tables
-from ui import trickbook as tb
-from ui.screens import game_over_screen
-from ui.session import Session
+from ui.play.session import Session
+from ui.screens.game_over import game_over_screen
+from ui.tables import kit
+from ui.tables import trickbook as tb
 from ui.vdom import El
 
 GAME = pygame_rules.get_game("trickbook")
 NAMES = ["You", "Bot 1", "Bot 2", "Bot 3", "Bot 4"]
 
 
-def view_of(state: TrickbookState, **extra) -> tables.TableView:
+def view_of(state: TrickbookState, **extra) -> kit.TableView:
     legal = state.legal_actions(0) if 0 in state.acting() else []
     names = NAMES[: state.num_players]
-    return tables.TableView(game=GAME, obs=state.observation(0), legal=legal, names=names, **extra)
+    return kit.TableView(game=GAME, obs=state.observation(0), legal=legal, names=names, **extra)
 
 
 def drawn_actions(tree: El) -> list[dict]:
@@ -82,7 +82,7 @@ def play_and_check_every_table(players: int, seed: int) -> tuple[Session, set[st
         if session.is_over():
             return session, seen_kinds
         legal = session.human_legal()
-        view = tables.TableView(
+        view = kit.TableView(
             game=session.game, obs=session.observation(), legal=legal, names=session.names
         )
         tree = tb.render(view)
@@ -404,7 +404,7 @@ def test_two_games_do_not_share_which_dice_are_new() -> None:
 def test_game_over_shows_letters_who_is_out_and_the_winner() -> None:
     session, _ = play_and_check_every_table(3, 8)
     state = session.state
-    view = tables.TableView(
+    view = kit.TableView(
         game=session.game, obs=session.observation(), legal=[], names=session.names
     )
     over = game_over_screen(session, view)

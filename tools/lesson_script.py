@@ -1,4 +1,4 @@
-"""Draft a lesson's script (ui/lessons_<game>.py): play one deal with the games' rules of
+"""Draft a lesson's script (ui/lessons/<game>.py): play one deal with the games' rules of
 thumb in every seat (the human's too) to the end of the first hand or round (or `--moves`),
 and print each move with the log lines it caused, then the moves as data to paste.
 
@@ -16,8 +16,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pygame_rules import get_game
 from pygame_rules.bots import SeatView
-from ui.games import table_for
-from ui.session import Session, quick_bot
+from ui.play.session import Session, quick_bot
+from ui.tables import table_for
 
 
 def main() -> None:

@@ -56,7 +56,7 @@ BOTS_WORKER_IMPORTS = (
     "asyncio",
     "pygame_rules",
     "pygame_rules.bots",
-    "ui.bot_worker",
+    "ui.play.bot_worker",
     *(f"pygame_rules.{game}" for game in _GAMES),
     *(f"pygame_rules.bots.{game}" for game in _GAMES),
 )

@@ -3,7 +3,7 @@
 All clicks arrive through one delegated listener: `data-action` elements play
 a game action, `data-ui` elements run a UI step. Screens are rebuilt from the
 session after every change. The App is the page's side only (the DOM, the
-performance entries): bots think and pace in `ui/bot_runner.py`, and what this
+performance entries): bots think and pace in `ui/play/bot_runner.py`, and what this
 device keeps (the save, statistics, settings) is `ui/saves.py`.
 """
 
@@ -14,19 +14,17 @@ import json
 import sys
 
 import pygame_rules
-
-from . import lessons, saves, screens, share
-from .bot_runner import BotRunner, think_limit
-from .browser import create_proxy, document, next_task, now, window
-from .dom import by_id, mount, set_text
-from .game_screen import Table
-from .games import PLAYABLE_IDS, table_for
-from .page import (
+from ui import saves
+from ui.lessons import lesson as lessons
+from ui.play.bot_runner import BotRunner, think_limit
+from ui.play.session import SEARCH_LEVELS, SaveError, Session
+from ui.runtime.browser import create_proxy, document, next_task, now, window
+from ui.runtime.dom import by_id, mount, set_text
+from ui.runtime.page import (
     copy_embed_code,
     download,
     fail,
     import_stats,
-    mark_playable_games,
     new_seed,
     notice,
     on_rules_closed,
@@ -35,18 +33,14 @@ from .page import (
     show_screen,
     show_stats,
 )
-from .params import (
-    MAX_SEED,
-    SPEEDS,
-    LinkRequest,
-    deal_link,
-    link_continues,
-    parse_link,
-)
-from .saves import Saves
-from .session import SEARCH_LEVELS, SaveError, Session
-from .share_page import leave as leave_sharing
-from .worker_client import WorkerClient
+from ui.runtime.worker_client import WorkerClient
+from ui.saves import Saves
+from ui.screens import lobby, setup
+from ui.screens.play import Table
+from ui.share import panel as share
+from ui.share.links import MAX_SEED, SPEEDS, LinkRequest, deal_link, link_continues, parse_link
+from ui.share.page_panel import leave as leave_sharing
+from ui.tables import table_for
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -122,7 +116,6 @@ class App:
             proxy = create_proxy(handler)
             self.proxies.append(proxy)
             target.addEventListener(kind, proxy)
-        mark_playable_games()
         if req.messages:
             notice(" ".join(req.messages))
         if document.body.getAttribute("data-mode") == "embed":
@@ -204,7 +197,7 @@ class App:
         game = pygame_rules.get_game(game_id)
         back = None if linked else "Back" if self.embed_game else "Back to games"
         restorable = saves.restorable(save, game_id)
-        screen = screens.conflict_screen(save, game, restorable, linked, back)
+        screen = setup.conflict_screen(save, game, restorable, linked, back)
         self.show_form(screen, "A game is in progress — Trick Table")
 
     def show_lobby(self) -> None:
@@ -231,16 +224,16 @@ class App:
         """The lobby's list of saved games; an embedded frame's one saved game."""
         if self.embed_game:
             slot = self.embed_game
-            return screens.resume_box(self.saves.read(slot), slot, self.confirming == slot)
-        return screens.saved_games(self.saves.entries(), self.confirming)
+            return lobby.resume_box(self.saves.read(slot), slot, self.confirming == slot)
+        return lobby.saved_games(self.saves.entries(), self.confirming)
 
     def show_setup(self, game_id: str) -> None:
         game = pygame_rules.get_game(game_id)
         if self.embed_game:  # a frame has no lobby: its saved game is offered here
-            screen = screens.setup_screen(game, resume=self.resume_offer())
+            screen = setup.setup_screen(game, resume=self.resume_offer())
         else:
             embed_url = str(window.URL.new(f"embed.html?game={game.id}", window.location.href).href)
-            screen = screens.setup_screen(game, embed_url)
+            screen = setup.setup_screen(game, embed_url)
         self.show_form(screen, f"{game.title} — set up")
         self.setup_game = game_id
 
@@ -399,16 +392,9 @@ class App:
         """Handle a UI-only control; True when handled."""
         s = self.session
         if name == "play":
-            if value in PLAYABLE_IDS:
-                self.show_setup(value)
-            else:
-                notice("That game is coming soon.")
+            self.show_setup(value)
         elif name == "learn":
-            lesson = lessons.lesson_session(value)
-            if lesson is None:
-                notice("That game has no lesson yet.")
-            else:
-                self.sit_down(lesson)
+            self.sit_down(lessons.lesson_session(value))
         elif name == "rules":
             self.spawn(open_rules(value))
         elif name == "close-rules":

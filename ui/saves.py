@@ -1,16 +1,16 @@
 """What one page keeps on this device: the games in progress, the statistics, the settings.
 
-Pure Python over `ui/storage.py` (which degrades to "nothing stored" where storage is
+Pure Python over `ui/runtime/storage.py` (which degrades to "nothing stored" where storage is
 missing or blocked), so CPython tests drive it with a dict-backed stand-in.
 """
 
 from __future__ import annotations
 
 import pygame_rules
-
-from . import storage
-from .params import SPEEDS
-from .session import SaveError, Session, check_save
+from ui import jsontext, saves
+from ui.play.session import SaveError, Session, check_save
+from ui.runtime import storage
+from ui.share.links import SPEEDS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -72,14 +72,14 @@ def write_speed(speed: str) -> None:
 def read_stats() -> dict[str, Any]:
     """The statistics on this device ({} when there are none or they are damaged)."""
     try:
-        return storage.valid_stats(storage.read_json(storage.STATS_KEY) or {})
+        return saves.valid_stats(storage.read_json(storage.STATS_KEY) or {})
     except ValueError:
         return {}
 
 
 def import_stats(text: str) -> dict[str, Any]:
     """Replace the statistics with a file's; ValueError (nothing changed) says what is wrong."""
-    stats = storage.valid_stats(storage.parse_json(text))
+    stats = saves.valid_stats(jsontext.parse_json(text))
     storage.write_json(storage.STATS_KEY, stats)
     return stats
 
@@ -88,7 +88,7 @@ def record_stats(session: Session) -> None:
     """Add a finished game to the statistics: played, won and best score per game."""
     won = session.human in session.winners()
     score = session.scores()[session.human]
-    stats = storage.record_result(read_stats(), session.game_id, won, score)
+    stats = saves.record_result(read_stats(), session.game_id, won, score)
     storage.write_json(storage.STATS_KEY, stats)
 
 
@@ -171,7 +171,7 @@ class Saves:
             self._recorded = session
             record_stats(session)
 
-    def _history_json(self, history: list[list[Any]]) -> storage.Encoded:
+    def _history_json(self, history: list[list[Any]]) -> jsontext.Encoded:
         """The moves as canonical JSON, each move encoded once (a move is never changed;
         a take-back drops the moves after it): every bot's move is saved, and encoding a
         whole Wray game anew took up to 17 ms on MicroPython."""
@@ -181,8 +181,8 @@ class Saves:
             same += 1
         del encoded[same:]
         for move in history[same:]:
-            encoded.append((move, storage.canonical_json(move)))
-        return storage.Encoded("[" + ",".join(text for _, text in encoded) + "]")
+            encoded.append((move, jsontext.canonical_json(move)))
+        return jsontext.Encoded("[" + ",".join(text for _, text in encoded) + "]")
 
     def migrate(self) -> None:
         """Move the save of an earlier version (one save for all games) to its game's key,
@@ -194,7 +194,7 @@ class Saves:
         if old is None or raw is None:
             return
         try:
-            data = storage.parse_json(raw)
+            data = jsontext.parse_json(raw)
             check_save(data)
         except ValueError:  # SaveError too
             return
@@ -216,3 +216,34 @@ class Saves:
         if isinstance(key, str) and key != self.key(session.game_id):
             return IGNORE, ""
         return LEAVE, MOVED_ELSEWHERE if isinstance(value, str) else ENDED_ELSEWHERE
+
+
+def record_result(
+    stats: dict[str, Any], game_id: str, won: bool, score: int | float
+) -> dict[str, Any]:
+    """Statistics after one finished game: played, won and best score per game."""
+    entry = dict(stats.get(game_id) or {"played": 0, "won": 0, "best": None})
+    entry["played"] = int(entry.get("played", 0)) + 1
+    entry["won"] = int(entry.get("won", 0)) + (1 if won else 0)
+    best = entry.get("best")
+    entry["best"] = score if best is None else max(int(best), score)
+    updated = dict(stats)
+    updated[game_id] = entry
+    return updated
+
+
+def valid_stats(data: Any) -> dict[str, Any]:
+    """Statistics read from a file or storage, checked; ValueError says what is wrong."""
+    if not isinstance(data, dict):
+        raise ValueError("statistics must be an object of games")
+    clean: dict[str, Any] = {}
+    for game_id, entry in data.items():
+        if not isinstance(game_id, str) or not isinstance(entry, dict):
+            raise ValueError("each game's statistics must be an object")
+        played, won, best = entry.get("played"), entry.get("won"), entry.get("best")
+        if not (type(played) is int and type(won) is int and 0 <= won <= played):
+            raise ValueError(f"bad played/won counts for {game_id[:40]!r}")
+        if best is not None and type(best) is not int:  # JSON true is no count
+            raise ValueError(f"bad best score for {game_id[:40]!r}")
+        clean[game_id] = {"played": played, "won": won, "best": best}
+    return clean

@@ -7,7 +7,7 @@ const GAMES = {
   "trickbook": ["Trickbook (Jacob Hauberg Hansen)", "Skateboarding S.K.A.T.E. with trick cards and dice."],
 };
 const params = new URLSearchParams(location.search);
-// The last "game" counts, as in the app (ui/params.py reads the last of each setting).
+// The last "game" counts, as in the app (ui/share/links.py reads the last of each setting).
 const gameId = params.getAll("game").pop() ?? null;
 const known = Object.prototype.hasOwnProperty.call(GAMES, gameId || "");
 const title = document.getElementById("embed-title");

@@ -6,7 +6,7 @@ if (/[?&]game=/.test(location.search)) document.documentElement.dataset.boot = "
 // What the Python UI asks of the page that may throw in JavaScript. MicroPython cannot
 // catch an exception thrown by a synchronous JS call (the rest of that Python run is
 // skipped), so these wrappers never throw: blocked storage reads as nothing stored.
-// The DOM for a screen built from ui/dom.py's plain tree ([tag, attrs, children], a child
+// The DOM for a screen built from ui/runtime/dom.py's plain tree ([tag, attrs, children], a child
 // a string or a tree) in one call: text goes in as text nodes, attributes by setAttribute,
 // never as HTML.
 const buildTree = (tree) => {

@@ -75,7 +75,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 from browser.conftest import DESKTOP, PHONE, SiteServer, system_chromium  # noqa: E402
 
-from ui.widgets import PAGE_STEPS  # noqa: E402
+from ui.tables.widgets import PAGE_STEPS  # noqa: E402
 
 # Every game's table link (README: player counts).
 GAMES = (

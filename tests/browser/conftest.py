@@ -22,7 +22,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, BrowserType, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from ui.widgets import PAGE_STEPS
+from ui.tables.widgets import PAGE_STEPS
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "_site"
@@ -468,7 +468,7 @@ def near_the_end(
     game in the page, which costs a minute in Wray."""
     import random
 
-    from ui.session import Session
+    from ui.play.session import Session
 
     session = Session(game_id, players, seed, "easy", options)
     choose = random.Random(seed)

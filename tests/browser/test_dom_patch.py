@@ -1,4 +1,4 @@
-"""The page redraws a screen in place (static/js/host.js's `tablePatch`, ui/dom.py's
+"""The page redraws a screen in place (static/js/host.js's `tablePatch`, ui/runtime/dom.py's
 `mount`): the elements that stay are kept, with the focus; a control or card that is
 another one is a new element; form fields and live regions are always new; text is text.
 """

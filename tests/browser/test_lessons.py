@@ -12,7 +12,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from ui.lessons import LESSONS
+import pygame_rules
+from ui.lessons import lesson_for
 
 from .conftest import StrictPage, open_app
 
@@ -72,7 +73,7 @@ def start_lesson(page: Page, site_url: str, game_id: str) -> None:
 def assert_end_only(page: Page, game_id: str) -> None:
     """The lesson's end, and not the next hand under it: no table, no move, no log."""
     end = page.locator("[data-testid=lesson-end]")
-    expect(end).to_contain_text(LESSONS[game_id]["end"])
+    expect(end).to_contain_text(lesson_for(game_id)["end"])
     expect(page.locator("#screen [data-action]")).to_have_count(0)
     expect(page.locator("#screen .board")).to_have_count(0)
     expect(page.locator("#screen .log")).to_have_count(0)
@@ -80,7 +81,7 @@ def assert_end_only(page: Page, game_id: str) -> None:
 
 
 @pytest.mark.parametrize("size", [PORTRAIT, LANDSCAPE], ids=["360x740", "740x360"])
-@pytest.mark.parametrize("game_id", sorted(LESSONS))
+@pytest.mark.parametrize("game_id", pygame_rules.GAME_IDS)
 def test_learn_by_playing(
     phone: StrictPage, site_url: str, game_id: str, size: dict[str, int]
 ) -> None:
@@ -90,7 +91,7 @@ def test_learn_by_playing(
     page.wait_for_selector(f".table-screen[data-game={game_id}]")
     note = page.locator(NOTE)
     wrong_made = False
-    for step in range(len(LESSONS[game_id]["moves"]) + 1):
+    for step in range(len(lesson_for(game_id)["moves"]) + 1):
         page.wait_for_selector(MY_TURN_OR_END)
         if page.locator("[data-testid=lesson-end]").count():
             break
@@ -138,7 +139,7 @@ def tab_to(page: Page, selector: str, limit: int = 150) -> None:
     raise AssertionError(f"Tab never reached {selector}")
 
 
-@pytest.mark.parametrize("game_id", sorted(LESSONS))
+@pytest.mark.parametrize("game_id", pygame_rules.GAME_IDS)
 def test_lesson_by_keyboard(desktop: StrictPage, site_url: str, game_id: str) -> None:
     """The whole lesson by Tab, Enter and Space: started from the setup screen, a wrong
     move and its note, every move of the lesson, the end and its offer of a real game."""
@@ -150,7 +151,7 @@ def test_lesson_by_keyboard(desktop: StrictPage, site_url: str, game_id: str) ->
     page.wait_for_selector(f".table-screen[data-game={game_id}]")
     note = page.locator(NOTE)
     wrong_made = False
-    for step in range(len(LESSONS[game_id]["moves"]) + 1):
+    for step in range(len(lesson_for(game_id)["moves"]) + 1):
         page.wait_for_selector(MY_TURN_OR_END)
         if page.locator("[data-testid=lesson-end]").count():
             break

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from ui.session import Session
+from ui.play.session import Session
 
 from .conftest import (
     StrictPage,

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from ui.play.session import Session
 from ui.saves import embed_save_key, save_key
-from ui.session import Session
 
 from .conftest import StrictPage, near_the_end, open_app, play_to_end, resume_near_the_end
 from .test_sizes import check_sizes

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page
 
 import pygame_rules
-from ui.storage import STATS_KEY
+from ui.runtime.storage import STATS_KEY
 
 from .conftest import StrictPage, final_scores, open_app, play_to_end, replayed_scores
 

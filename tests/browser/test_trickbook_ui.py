@@ -94,9 +94,9 @@ def position_showing(size: str) -> str:
     trick name, Impossible, on a card of `size` ("small": in play; "big": in hand), found
     by playing seeded games in CPython (clicks of a random walk in the browser met one or
     not depending on which tables the bots' timing drew)."""
-    from ui.params import encode_moves
-    from ui.screens import table_screen, table_view
-    from ui.session import Session
+    from ui.play.session import Session
+    from ui.screens.frame import table_screen, table_view
+    from ui.share.links import encode_moves
 
     for seed in range(1, 60):
         session = Session("trickbook", 4, seed, "easy")

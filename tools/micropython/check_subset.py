@@ -128,8 +128,8 @@ PROFILES = {
         float_math=("bots/",),
     ),
     # ui/: the page's Python on MicroPython, plus what it asks of the page (PyScript's
-    # FFI; js and pyodide.ffi only in ui/browser.py's fallback for Pyodide without
-    # PyScript). ui/bot_worker.py runs in the Pyodide worker but keeps the subset too.
+    # FFI; js and pyodide.ffi only in ui/runtime/browser.py's fallback for Pyodide without
+    # PyScript). ui/play/bot_worker.py runs in the Pyodide worker but keeps the subset too.
     "ui": Profile(
         name="ui",
         modules=dict(
@@ -142,7 +142,7 @@ PROFILES = {
                 "pyodide.ffi": words("create_proxy to_js"),
             },
         ),
-        packages=frozenset({"pygame_rules"}),
+        packages=frozenset({"pygame_rules", "ui"}),
         float_math=("",),
     ),
 }

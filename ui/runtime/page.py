@@ -4,13 +4,12 @@ lobby's cards, statistics, the rules dialog, the clipboard, downloads."""
 from __future__ import annotations
 
 import pygame_rules
-
-from . import saves, screens
-from .browser import document, to_js, window
-from .dom import by_id, mount, set_text
-from .games import PLAYABLE_IDS
-from .params import MAX_SEED, whole_number
-from .session import PLAYER_LEVELS
+from ui import saves
+from ui.play.session import PLAYER_LEVELS
+from ui.runtime.browser import document, to_js, window
+from ui.runtime.dom import by_id, mount, set_text
+from ui.screens import lobby
+from ui.share.links import MAX_SEED, whole_number
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -52,18 +51,10 @@ def fail(exc: BaseException) -> None:
     notice(f"Something went wrong: {exc}. Your game is saved; reload to resume.")
 
 
-def mark_playable_games() -> None:
-    """Turn the lobby's static cards into buttons for the games that are built."""
-    for game_id in pygame_rules.GAME_IDS:
-        card = document.querySelector(f'[data-game="{game_id}"]')
-        if card and game_id not in PLAYABLE_IDS:
-            card.classList.add("coming-soon")
-
-
 def show_stats() -> None:
     box = by_id("stats-box")
     if box:
-        mount(box, screens.stats_box(saves.read_stats()))
+        mount(box, lobby.stats_box(saves.read_stats()))
 
 
 async def import_stats(file: Any) -> None:

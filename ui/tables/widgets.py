@@ -7,8 +7,8 @@ built while that action is legal; UI-only controls carry `data-ui` instead.
 
 from __future__ import annotations
 
-from .storage import canonical_json
-from .vdom import El, h
+from ui.jsontext import canonical_json
+from ui.vdom import El, h
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ def action_button(
 # The page's own steps (`data-ui`): help, navigation, saves, sharing the game, undo and
 # review. A table's other steps belong to its game (e.g. moving a card between two groups,
 # Continue) and are part of playing it: tests and benchmarks tell the two apart by this.
-# The review's steps (ui/game_screen.py routes them): a finished hand move by move, and
+# The review's steps (ui/screens/play.py routes them): a finished hand move by move, and
 # the last trick's panel.
 REVIEW_STEPS = (
     "review",

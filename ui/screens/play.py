@@ -1,21 +1,24 @@
 """The game at the table, in the page: draw it from the human's view, take the human's
-moves, let the bots move (`ui/bot_runner.py`), give hints, save after every move."""
+moves, let the bots move (`ui/play/bot_runner.py`), give hints, save after every move."""
 
 from __future__ import annotations
 
 import pygame_rules
-
-from . import lessons, review, screens, share, share_page, tables
-from .bot_runner import BotRunner
-from .browser import document, to_js, window
-from .dom import by_id, mount, set_text
-from .games import table_for
-from .page import fail, notice
-from .review_screen import review_screen
-from .saves import Saves
-from .session import Session
-from .vdom import h
-from .widgets import REVIEW_STEPS
+from ui.lessons import lesson as lessons
+from ui.play.bot_runner import BotRunner
+from ui.play.session import Session
+from ui.review import replay as review
+from ui.review.screen import review_screen
+from ui.runtime.browser import document, to_js, window
+from ui.runtime.dom import by_id, mount, set_text
+from ui.runtime.page import fail, notice
+from ui.saves import Saves
+from ui.screens import frame, game_over
+from ui.share import page_panel as share_page
+from ui.share import panel as share
+from ui.tables import kit, table_for
+from ui.tables.widgets import REVIEW_STEPS
+from ui.vdom import h
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -61,11 +64,11 @@ class Table:
         self.bots_running = False
         self.replay: share.Replay | None = None  # a shared game's moves, being replayed
         # A screen reader has heard the first line ("New game…" or "Game resumed.").
-        self.announcer = screens.Announcer(told=len(session.log) - 1)
+        self.announcer = frame.Announcer(told=len(session.log) - 1)
 
-    def view(self) -> tables.TableView:
+    def view(self) -> kit.TableView:
         motion = window.matchMedia("(prefers-reduced-motion: reduce)").matches
-        view = screens.table_view(self.session, self.local, self.thinking, bool(motion))
+        view = frame.table_view(self.session, self.local, self.thinking, bool(motion))
         if self.replay is not None:
             view.legal = []  # the replay makes the human's moves too
         return view
@@ -80,27 +83,27 @@ class Table:
             self.local["last_trick"] = review.last_trick(s) or []  # the bots played on
             self.local["last_trick_at"] = len(s.history)
         view = self.view()
-        over = screens.game_over_screen(s, view) if s.is_over() else None
+        over = game_over.game_over_screen(s, view) if s.is_over() else None
         lesson = s if isinstance(s, lessons.LessonSession) else None
         if lesson is not None and over is None and lesson.done():
             over = lessons.end_panel(lesson)
-        tree = screens.table_screen(s, view, over, self.bots.speed)
+        tree = frame.table_screen(s, view, over, self.bots.speed)
         if self.replay is not None:
             share.mark_replay(tree, self.replay)
         if lesson is not None and lessons.needs_arranging(tree, lesson, self.local):
             self.local["lesson_arranged"] = True  # e.g. lay out the lesson's split, once
             table_for(s.game_id).on_hint(lesson.suggested() or {}, view)
-            tree = screens.table_screen(s, view, over, self.bots.speed)
+            tree = frame.table_screen(s, view, over, self.bots.speed)
         note = lessons.decorate(tree, lesson, self.local) if lesson is not None else ""
         if lesson is not None and lesson.done():
             lessons.end_only(tree)  # not the next hand, which the engine has dealt
         hint = self.local.get("hint")
-        elsewhere = "" if hint is None else screens.mark_hint(tree, hint, self.local["hint_reason"])
+        elsewhere = "" if hint is None else frame.mark_hint(tree, hint, self.local["hint_reason"])
         mount(by_id("screen"), tree)
         window.performance.measure("render", "render-start")  # read by the bot benchmark
         share_page.PANEL.follow(s)
         share_page.show_replay(self.replay)
-        news = self.announcer.news(s.log, (note + " " + screens.prompt_text(tree)).strip())
+        news = self.announcer.news(s.log, (note + " " + frame.prompt_text(tree)).strip())
         if news:
             set_text("announcer", news)
         if lesson is not None and lesson.suggested() is not None:

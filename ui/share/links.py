@@ -8,9 +8,8 @@ defaults. The messages are shown with textContent only.
 from __future__ import annotations
 
 import pygame_rules
-
-from .session import PLAYER_LEVELS, SaveError, Session, check_save
-from .storage import canonical_json
+from ui.jsontext import canonical_json
+from ui.play.session import PLAYER_LEVELS, SaveError, Session, check_save
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -113,8 +112,6 @@ def parse_link(query: str) -> LinkRequest:
     for name, _ in pairs:
         if name not in names:
             names.append(name)
-    from .games import PLAYABLE_IDS
-
     speed = values.get("speed")
     if speed is not None:
         if speed in SPEEDS:
@@ -125,7 +122,7 @@ def parse_link(query: str) -> LinkRequest:
 
     rules = values.get("rules")
     if rules is not None:
-        if rules in PLAYABLE_IDS:
+        if rules in pygame_rules.GAME_IDS:
             req.rules = rules
         else:
             req.messages.append(f"There are no rules for an unknown game ({_short(rules)!r}).")
@@ -133,11 +130,8 @@ def parse_link(query: str) -> LinkRequest:
     game_id = values.get("game")
     if game_id is None:
         return req
-    if game_id not in PLAYABLE_IDS:
-        if game_id in pygame_rules.GAME_IDS:
-            req.messages.append("That game is coming soon: pick another one from the lobby.")
-        else:
-            req.messages.append(f"Unknown game {_short(game_id)!r}: pick one from the lobby.")
+    if game_id not in pygame_rules.GAME_IDS:
+        req.messages.append(f"Unknown game {_short(game_id)!r}: pick one from the lobby.")
         return req
     game = pygame_rules.get_game(game_id)  # only the linked game's module is imported
     req.game_id = game_id

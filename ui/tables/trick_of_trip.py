@@ -4,18 +4,8 @@ from __future__ import annotations
 
 from pygame_rules.trick_of_trip import PLAY_RULE, SCORE_RULE, SUITS, card_name, rank_of, suit_of
 from pygame_rules.words import plural
-
-from .tables import (
-    GameTable,
-    TableView,
-    number_word,
-    object_name,
-    possessive,
-    verb,
-    winning_seat,
-)
-from .vdom import El, h
-from .widgets import (
+from ui.tables.kit import GameTable, TableView, winning_seat
+from ui.tables.widgets import (
     action_button,
     board,
     card,
@@ -27,6 +17,8 @@ from .widgets import (
     trick_card,
     trick_collect,
 )
+from ui.vdom import El, h
+from ui.words import number_word, object_name, possessive, verb
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -29,22 +29,8 @@ from pygame_rules.baker_laws import (
 )
 from pygame_rules.magic_trick_baker import FAN_SIZE, PICK_SIZE, SUITS
 from pygame_rules.words import plural
-
-from .tables import (
-    GameTable,
-    TableView,
-    minus_signs,
-    number,
-    number_word,
-    object_name,
-    signed,
-    their,
-    upper_first,
-    verb,
-    winning_seat,
-)
-from .vdom import El, h
-from .widgets import (
+from ui.tables.kit import GameTable, TableView, winning_seat
+from ui.tables.widgets import (
     action_button,
     board,
     card,
@@ -55,6 +41,8 @@ from .widgets import (
     trick_card,
     trick_collect,
 )
+from ui.vdom import El, h
+from ui.words import minus_signs, number, number_word, object_name, signed, their, upper_first, verb
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -2,23 +2,22 @@
 from the start, or continue from there), and the replay of a shared game's moves.
 
 Pure Python (no browser): the page's side, the panel in the DOM, the clipboard and the
-system share sheet, is `ui/share_page.py`.
+system share sheet, is `ui/share/page_panel.py`.
 """
 
 from __future__ import annotations
 
 import pygame_rules
 from pygame_rules.words import plural
-
-from .vdom import El, h
-from .widgets import ui_button
+from ui.tables.widgets import ui_button
+from ui.vdom import El, h
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable
     from typing import Any
 
-    from .params import LinkRequest
+    from ui.share.links import LinkRequest
 
 
 def link_row(which: str, label: str, url: str, can_share: bool) -> El:

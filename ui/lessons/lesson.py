@@ -1,6 +1,6 @@
 """Learn by playing: a guided first deal of each game.
 
-A lesson is data (one module per game, `ui/lessons_<game>.py`): the deal (game, players,
+A lesson is data (one module per game, `ui/lessons/<game>.py`): the deal (game, players,
 seed, options), every move of it in order (the human's suggested moves and the bots'
 fixed ones: the page plays these instead of asking a bot), notes keyed to the human's
 moves (shown while that move is to be made), and the words for its end (how that deal
@@ -15,19 +15,13 @@ from __future__ import annotations
 
 from pygame_rules.bots import SeatView
 from pygame_rules.bots.base import perf_counter
-
-from . import (
-    lessons_magic_trick_baker,
-    lessons_magic_trick_wray,
-    lessons_trick_of_trip,
-    lessons_trickbook,
-)
-from .review import can_review_hand, hand_word
-from .saves import Saves
-from .session import BotTurn, Session
-from .tables import number
-from .vdom import El, h
-from .widgets import action_json, ui_button
+from ui.lessons import lesson_for
+from ui.play.session import BotTurn, Session
+from ui.review.replay import can_review_hand, hand_word
+from ui.saves import Saves
+from ui.tables.widgets import action_json, ui_button
+from ui.vdom import El, h
+from ui.words import number
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -35,13 +29,6 @@ if TYPE_CHECKING:
     from typing import Any
 
     from pygame_rules.bots import SeatView as View
-
-LESSONS: dict[str, dict[str, Any]] = {
-    "magic-trick-wray": lessons_magic_trick_wray.LESSON,
-    "magic-trick-baker": lessons_magic_trick_baker.LESSON,
-    "trick-of-trip": lessons_trick_of_trip.LESSON,
-    "trickbook": lessons_trickbook.LESSON,
-}
 
 NO_TAKE_BACK = "A lesson has no take-back: a move that is not the lesson's is not played."
 
@@ -155,9 +142,9 @@ class LessonSession(Session):
         return None
 
 
-def lesson_session(game_id: str) -> LessonSession | None:
-    lesson = LESSONS.get(game_id)
-    return None if lesson is None else LessonSession(lesson)
+def lesson_session(game_id: str) -> LessonSession:
+    """A new lesson of the game (ValueError for unknown ids)."""
+    return LessonSession(lesson_for(game_id))
 
 
 def _label(el: El) -> str:

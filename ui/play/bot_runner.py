@@ -5,8 +5,8 @@ Pure Python: the page's pieces come in as plain callables (`sleep`, an awaitable
 asyncio.sleep; `clock`, seconds; `limit`, the time cap; `mark` and `measure`, the
 performance entries; `ask`, the bots' worker), so CPython tests drive it with asyncio, a
 fake clock and a fake worker. The interface is two coroutines, `bot_move` and `hint`, each
-from a session to a move. A search level asks the worker first (`ui/worker_client.py`
-starts it, `ui/bot_worker.py` answers); while the worker is not ready (or fails), the bot
+from a session to a move. A search level asks the worker first (`ui/runtime/worker_client.py`
+starts it, `ui/play/bot_worker.py` answers); while the worker is not ready (or fails), the bot
 thinks here, in slices, and the time cap decides how deep.
 """
 
@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import asyncio
 
-from .params import SPEEDS
-from .session import BotTurn, Session
+from ui.play.session import BotTurn, Session
+from ui.share.links import SPEEDS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -22,21 +22,8 @@ from pygame_rules.trickbook import (
     trick_view,
 )
 from pygame_rules.words import plural
-
-from .tables import (
-    MINUS,
-    GameTable,
-    TableView,
-    and_list,
-    is_are,
-    minus_signs,
-    object_name,
-    possessive,
-    their,
-    verb,
-)
-from .vdom import El, h
-from .widgets import (
+from ui.tables.kit import GameTable, TableView
+from ui.tables.widgets import (
     action_button,
     action_json,
     board,
@@ -47,6 +34,8 @@ from .widgets import (
     seat_panel,
     table,
 )
+from ui.vdom import El, h
+from ui.words import MINUS, and_list, is_are, minus_signs, object_name, possessive, their, verb
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

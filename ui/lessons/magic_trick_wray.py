@@ -1,4 +1,4 @@
-"""Learn by playing: Magic Trick (Chris Wray), the first hand of deal 1 (see ui/lessons.py).
+"""Learn by playing: Magic Trick (Chris Wray), the first hand of deal 1 (see ui/lessons/lesson.py).
 
 Moves drafted with `tools/lesson_script.py magic-trick-wray --seed 1`; the notes are
 keyed to the human's moves (the index in `moves`) and tell only what the table shows."""

@@ -1,20 +1,20 @@
 """The review screen (a finished hand or game, move by move) and the last trick's panel.
 
-What they show comes from `ui/review.py` (a replay from the seed); the cards are drawn
+What they show comes from `ui/review/replay.py` (a replay from the seed); the cards are drawn
 with each game's own card helper, face up.
 """
 
 from __future__ import annotations
 
-from .games import table_for
-from .review import Review, can_review_hand, hand_word
-from .tables import number, possessive
-from .vdom import El, h
-from .widgets import card_row, ui_button
+from ui.review.replay import Review, can_review_hand, hand_word
+from ui.tables import table_for
+from ui.tables.widgets import card_row, ui_button
+from ui.vdom import El, h
+from ui.words import number, possessive
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from .session import Session
+    from ui.play.session import Session
 
 
 def nav_button(name: str, label: str, disabled: bool, aria_label: str = "") -> El:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import json
 
-from .browser import document, to_js, window
-from .vdom import El, settle_entries
+from ui.runtime.browser import document, to_js, window
+from ui.vdom import El, settle_entries
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

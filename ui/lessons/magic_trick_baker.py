@@ -1,5 +1,5 @@
 """Learn by playing: Magic Trick (Andrew Ulysses Baker), the first hand of deal 1 (see
-ui/lessons.py).
+ui/lessons/lesson.py).
 
 Moves drafted with `tools/lesson_script.py magic-trick-baker --seed 1`; the notes are
 keyed to the human's moves (the index in `moves`) and tell only what the table shows."""

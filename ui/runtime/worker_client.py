@@ -1,4 +1,4 @@
-"""The page's side of the bots' worker (`ui/bot_worker.py`, Pyodide in a PyScript worker).
+"""The page's side of the bots' worker (`ui/play/bot_worker.py`, Pyodide in a PyScript worker).
 
 Started once the first table is drawn, so its download never delays a move. Until it is
 ready the bots think on the main thread (MicroPython, in slices, capped in time); once it
@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import json
 
-from .browser import document, window
+from ui.runtime.browser import document, window
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

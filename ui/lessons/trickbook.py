@@ -1,5 +1,5 @@
 """Learn by playing: Trickbook, the start of deal 1 for 2 players, to the first letter
-(see ui/lessons.py).
+(see ui/lessons/lesson.py).
 
 Moves drafted with `tools/lesson_script.py trickbook --seed 1 --moves 13`; the notes are
 keyed to the human's moves (the index in `moves`) and tell only what the table shows."""

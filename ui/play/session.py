@@ -17,9 +17,8 @@ from pygame_rules.bots import (
 )
 from pygame_rules.bots.base import perf_counter
 from pygame_rules.contract import IllegalAction, visible_events
-
-from .games import table_for
-from .takeback import GAME_OVER, NOTHING_YET, TakeBack, shows_hidden
+from ui.play.takeback import GAME_OVER, NOTHING_YET, TakeBack, shows_hidden
+from ui.tables import table_for
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -106,10 +105,10 @@ class Session:
         self.history: list[list[Any]] = []
         self.log: list[str] = []
         # What the last move ended, for the table's pacing: "trick", "hand" or None; and
-        # whether the bots wait for the player's Continue (ui/bot_runner.py).
+        # whether the bots wait for the player's Continue (ui/play/bot_runner.py).
         self.ended: str | None = None
         self.awaiting_continue = False
-        # What each move of the history ended ("trick", "hand" or None): ui/review.py
+        # What each move of the history ended ("trick", "hand" or None): ui/review/replay.py
         # finds the finished hands and the last trick in it.
         self.move_ends: list[str | None] = []
         # A practice game (a take-back after something hidden was shown): not counted.
@@ -219,7 +218,7 @@ class Session:
         return self.seed * 1009 + len(self.history)
 
     def bot_request(self, seat: int) -> dict[str, Any] | None:
-        """What the bots' worker needs to decide for the bot in `seat` (`ui/bot_worker.py`):
+        """What the bots' worker needs to decide for the bot in `seat` (`ui/play/bot_worker.py`):
         the table as `State.to_json` rebuilds it, the seat, level and seed. None for Easy,
         which decides at once here."""
         if self.level not in SEARCH_LEVELS:

@@ -11,15 +11,14 @@ from __future__ import annotations
 
 import pygame_rules
 from pygame_rules.contract import visible_events
-
-from .games import table_for
-from .tables import their, verb
+from ui.tables import table_for
+from ui.words import their, verb
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from .session import Session
+    from ui.play.session import Session
 
 
 QUIET_MOVES = {

@@ -18,20 +18,8 @@ from pygame_rules.magic_trick_wray import (
     suit_of,
 )
 from pygame_rules.words import plural
-
-from .tables import (
-    GameTable,
-    TableView,
-    number_word,
-    object_name,
-    possessive,
-    signed,
-    their,
-    verb,
-    winning_seat,
-)
-from .vdom import El, h
-from .widgets import (
+from ui.tables.kit import GameTable, TableView, winning_seat
+from ui.tables.widgets import (
     action_button,
     board,
     card,
@@ -43,6 +31,8 @@ from .widgets import (
     trick_card,
     trick_collect,
 )
+from ui.vdom import El, h
+from ui.words import number_word, object_name, possessive, signed, their, verb
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -1,5 +1,5 @@
 """Learn by playing: Trick of Trip, the first round of deal 22 for 3 players (see
-ui/lessons.py).
+ui/lessons/lesson.py).
 
 Moves drafted with `tools/lesson_script.py trick-of-trip --players 3 --seed 22`; the notes
 are keyed to the human's moves (the index in `moves`) and tell only what the table shows."""

@@ -9,17 +9,17 @@ table's redraws leave it (and a selection in it) alone; it follows the game's mo
 
 from __future__ import annotations
 
-from . import share
-from .browser import document, to_js, window
-from .dom import by_id, mount
-from .params import MoveCoder, deal_link, position_link
+from ui.runtime.browser import document, to_js, window
+from ui.runtime.dom import by_id, mount
+from ui.share import panel as share
+from ui.share.links import MoveCoder, deal_link, position_link
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Coroutine
     from typing import Any
 
-    from .session import Session
+    from ui.play.session import Session
 
 PANEL_ID = "share-panel"
 STEPS = ("share", "share-copy", "share-send", "share-close")

@@ -1,0 +1,198 @@
+"""Screens shared by every game: setup, the table frame, game over, the resume box."""
+
+from __future__ import annotations
+
+from ui.lessons.lesson import LessonSession
+from ui.play.session import Session
+from ui.review.replay import hand_word
+from ui.review.screen import add_last_trick, review_bar
+from ui.tables import kit, table_for
+from ui.tables.widgets import action_json, log_panel, ui_button
+from ui.vdom import El, h
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+
+def table_screen(session: Session, view: kit.TableView, over: El | None, speed: str) -> El:
+    """The frame around a game's own table: title bar, the table, the log."""
+    game_table = table_for(session.game_id)
+    game = session.game
+    status = turn_text(session, view)
+    board = game_table.render(view)
+    add_last_trick(board, session, view.local.get("last_trick"))
+    return h(
+        "div",
+        {
+            "class": f"table-screen game-{game.id}",
+            "data-game": game.id,
+            # test hook: present while a bot still has to move ("continue": once the player
+            # has continued from a finished trick or hand)
+            "data-waiting": "continue"
+            if session.awaiting_continue
+            else "bots"
+            if session.next_bot() is not None
+            else None,
+        },
+        h(
+            "header",
+            {"class": "table-bar"},
+            h("h2", {"class": "table-title"}, game.title),
+            h("span", {"class": "turn-status"}, status),
+            h(
+                "span",
+                {"class": "table-buttons"},
+                # Short words, so the four fit one row of a phone (the hand needs the height).
+                ui_button("hint", "Hint", cls="btn small", aria_label="Hint: what would a bot do?")
+                if view.legal
+                else None,
+                ui_button("rules", "Rules", value=game.id, cls="btn small"),
+                ui_button("share", "Link", cls="btn small", aria_label="Link: share this game"),
+                take_back_button(session),
+                ui_button("lobby", "Leave", cls="btn small"),
+            ),
+        ),
+        over,
+        confirm_take_back(view.local.get("confirm_undo")),
+        continue_bar(hand_word(session.game_id) if session.move_ends[-1:] == ["hand"] else "")
+        if session.awaiting_continue
+        else None,
+        board,
+        review_bar(session),
+        log_panel(session.log),
+    )
+
+
+def take_back_button(session: Session) -> El:
+    """Undo: its title says what it would take back, or why there is nothing to; a take-back
+    that would hide something already shown asks first (`confirm_take_back`)."""
+    button = ui_button("undo", "Undo", cls="btn small", aria_label="Take back your last move")
+    refusal = session.take_back_refusal()
+    button.attrs["title"] = refusal or "Take back your last move (and the bots' moves since)"
+    if refusal:
+        button.attrs["aria-disabled"] = "true"
+    return button
+
+
+def confirm_take_back(words: str | None) -> El | None:
+    """The question before a take-back that makes the game practice."""
+    if not words:
+        return None
+    return h(
+        "div",
+        {"class": "continue-bar undo-bar", "role": "alertdialog", "aria-label": "Take back"},
+        h("p", {}, words),
+        ui_button("undo-confirm", "Take back (practice)", cls="btn primary"),
+        ui_button("undo-cancel", "Keep playing", cls="btn"),
+    )
+
+
+def continue_bar(hand_over: str = "") -> El:
+    """The bots wait at a finished trick or hand until the player has looked at it; a
+    finished hand (`hand_over`: what the game calls it) can be reviewed move by move
+    (`ui/review/screen.py`)."""
+    return h(
+        "div",
+        {"class": "continue-bar", "role": "status"},
+        h("p", {}, "The bots wait while you look at the table."),
+        ui_button("review", f"Review this {hand_over}", value="hand", cls="btn")
+        if hand_over
+        else None,
+        ui_button("continue", "Continue", cls="btn primary"),
+    )
+
+
+def table_view(
+    session: Session,
+    local: dict[str, Any],
+    thinking: int | None = None,
+    reduced_motion: bool = False,
+) -> kit.TableView:
+    """What a game's table is drawn from: the human's observation and legal moves, the
+    page's own UI state (`local`), and the bot seat about to move (`thinking`)."""
+    return kit.TableView(
+        game=session.game,
+        obs=session.observation(),
+        legal=session.human_legal(),
+        names=session.names,
+        human=session.human,
+        local=local,
+        thinking=thinking,
+        reduced_motion=reduced_motion,
+    )
+
+
+def _first_strong(el: El, in_prompt: bool) -> El | None:
+    for child in el.children:
+        if isinstance(child, El):
+            if in_prompt and child.tag == "strong":
+                return child
+            found = _first_strong(child, in_prompt or child.has_class("prompt"))
+            if found is not None:
+                return found
+    return None
+
+
+def prompt_text(tree: El) -> str:
+    """What the human is asked to do now: the text of the first `.prompt strong` ("")."""
+    strong = _first_strong(tree, tree.has_class("prompt"))
+    return strong.text() if strong is not None else ""
+
+
+class Announcer:
+    """What a screen reader is told (through #announcer) after each redraw: the log's new
+    lines, then the prompt if it changed. The table is rebuilt on every render, so its own
+    nodes cannot be live regions (a region inserted with its text is not read)."""
+
+    def __init__(self, told: int = 0) -> None:
+        self.lines_told = max(0, told)  # lines of the log
+        self.prompt_told = ""
+
+    def news(self, log: list[str], prompt: str) -> str:
+        """What is new since the last call ("" when nothing is)."""
+        lines = log[self.lines_told :]
+        self.lines_told = len(log)
+        if prompt != self.prompt_told:
+            self.prompt_told = prompt
+            lines = lines + [prompt] if prompt else lines
+        return " ".join(lines)
+
+
+def mark_hint(tree: El, hint: dict[str, Any], reason: str) -> str:
+    """Show a hint in `tree`: class `hinted` on the first control of the hinted move, and
+    the words, with the reason, in a `.hint-note` under the first `.prompt` (beside the
+    controls: on a phone the page's top is out of sight). The words when there is no
+    prompt to put them under, else ""."""
+    wanted = action_json(hint)
+    because = f" Why: {reason}." if reason else ""
+    hinted = tree.first(lambda el: el.attrs.get("data-action") == wanted)
+    if hinted is not None:
+        hinted.attrs["class"] = f"{hinted.attrs.get('class', '')} hinted".strip()
+        text = f"Hint: a Normal bot would play the highlighted move.{because}"
+    else:
+        text = f"Hint: a Normal bot would choose {describe_action(hint)}.{because}"
+    prompt = tree.first(lambda el: el.has_class("prompt"))
+    if prompt is None:
+        return text
+    prompt.children.append(h("p", {"class": "hint-note"}, text))
+    return ""
+
+
+def turn_text(session: Session, view: kit.TableView) -> str:
+    if isinstance(session, LessonSession) and session.done():
+        return "Lesson done"
+    practice = " (practice)" if session.practice else ""
+    if session.is_over():
+        return "Game over" + practice
+    if view.legal:
+        return "Your move" + practice
+    names = ", ".join(session.names[s] for s in session.waiting_for())
+    return f"Waiting for {names}…{practice}"
+
+
+def describe_action(action: dict[str, Any]) -> str:
+    """Plain words for an action that has no control on screen (rare)."""
+    parts = [str(action.get("type", "move"))]
+    parts += [f"{k} {action[k]}" for k in sorted(action) if k != "type"]
+    return ", ".join(parts)

@@ -1,0 +1,77 @@
+"""The game-over screen: final scores, the winners, play again, review the game."""
+
+from __future__ import annotations
+
+import json
+
+from ui import words
+from ui.play.session import Session
+from ui.tables import kit, table_for
+from ui.tables.widgets import ui_button
+from ui.vdom import El, h
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    pass
+
+
+def game_over_screen(session: Session, view: kit.TableView) -> El:
+    """Final scores (`data-score` on each total), the winners, play again."""
+    scores = session.scores()
+    winners = session.winners()
+    names = session.names
+    if session.human in winners:
+        headline = "You win!" if len(winners) == 1 else "You share the win!"
+    else:
+        headline = " and ".join(names[w] for w in winners) + (
+            " wins" if len(winners) == 1 else " share the win"
+        )
+    game_table = table_for(session.game_id)
+    order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))  # mpy-total-key
+    rows = [
+        h(
+            "tr",
+            {"class": "winner" if s in winners else None},
+            h("th", {"scope": "row"}, names[s] + (" ★" if s in winners else "")),
+            h("td", {"data-score": scores[s], "data-seat": s}, words.number(scores[s])),
+        )
+        for s in order
+    ]
+    return h(
+        "section",
+        {
+            "class": "game-over",
+            "data-testid": "game-over",
+            "aria-labelledby": "game-over-title",
+            # test hook: the finished game's setup and moves, to replay in the engine
+            "data-record": json.dumps(session.to_save(), separators=(",", ":")),
+        },
+        h("h2", {"id": "game-over-title", "tabindex": "-1"}, f"Game over — {headline}"),
+        h("p", {"class": "practice-note"}, "A practice game: it does not count in your statistics.")
+        if session.practice
+        else None,
+        h(
+            "table",
+            {"class": "score-table"},
+            h(
+                "thead",
+                {},
+                h(
+                    "tr",
+                    {},
+                    h("th", {"scope": "col"}, "Player"),
+                    h("th", {"scope": "col"}, game_table.score_heading),
+                ),
+            ),
+            h("tbody", {}, rows),
+        ),
+        # Before the game's own details (Wray's 16-row sheet pushed it off a desktop screen).
+        h(
+            "div",
+            {"class": "setup-buttons"},
+            ui_button("again", "Play again", cls="btn primary"),
+            ui_button("review", "Review the game", value="game"),
+            ui_button("lobby", "Back to games"),
+        ),
+        game_table.final_details(view),
+    )

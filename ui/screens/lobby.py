@@ -1,0 +1,183 @@
+"""The lobby's own pieces: the saved games to resume (and an embedded frame's one), and the
+statistics on this device."""
+
+from __future__ import annotations
+
+import pygame_rules
+from pygame_rules.words import plural
+from ui.play.session import SaveError, check_save
+from ui.saves import EARLIER
+from ui.tables.widgets import ui_button
+from ui.vdom import El, h
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+
+def progress(save: Any) -> str:
+    """How far a saved game (of a checked shape) is: "3 players, 12 moves"."""
+    return f"{plural(save['players'], 'player')}, {plural(len(save['history']), 'move')}"
+
+
+def resume_box(save: Any, slot: str, confirming: bool = False, listed: bool = False) -> El:
+    """The offer to resume the saved game in `slot` (a game id, or saves.EARLIER), with
+    export and discard; or, `confirming`, the question before it is discarded. `listed`:
+    one of the lobby's list (shorter words, smaller buttons). Nothing read from the save
+    is shown but its game's name and numbers of a checked shape."""
+    if save is None:
+        return h("div", {})
+    game_id = None if slot == EARLIER else slot
+    game = pygame_rules.get_game(game_id) if game_id in pygame_rules.GAME_IDS else None
+    try:
+        check_save(save, game_id)
+    except SaveError:
+        shape_ok = False
+    else:
+        shape_ok = True
+        game = pygame_rules.get_game(save["game"])
+    # Two games share the title Magic Trick: the designer tells them apart.
+    name = f"{game.title} ({game.designer})" if game is not None else ""
+    value = slot if game_id is None else game_id
+    btn = "btn small" if listed else "btn"
+    if confirming:
+        what = f"your game of {name}" if shape_ok else "this saved game"
+        return h(
+            "div",
+            {"class": "resume confirming", "data-slot": slot},
+            h(
+                "p",
+                {"class": "discard-question", "tabindex": "-1"},
+                f"Discard {what}? It cannot be brought back.",
+            ),
+            ui_button("confirm-discard", "Discard it", value=value, cls=f"{btn} danger"),
+            ui_button("cancel-discard", "Keep it", value=value, cls=f"{btn} primary"),
+        )
+    export = ui_button(
+        "export-save",
+        "Export save",
+        value=value,
+        cls=btn,
+        aria_label=f"Export save of {name}" if name else None,
+    )
+    discard = ui_button(
+        "discard-save",
+        "Discard…",
+        value=value,
+        cls=btn,
+        aria_label=f"Discard {name}" if name else None,
+    )
+    if not shape_ok or game_id is None:
+        if shape_ok:  # an earlier version's save, left because its game has a newer one
+            words = (
+                f"an older game ({progress(save)}), saved by an earlier version of this app "
+                "and kept apart from your game in progress. Export it to keep it."
+            )
+        else:
+            words = (
+                "could not be read (it is damaged or from another version). It is kept so "
+                "you can export it."
+            )
+        if listed or shape_ok:
+            text = [h("strong", {}, name or "A saved game"), ": ", words]
+        else:
+            text = ["A saved game", f" of {name} " if name else " ", words]
+        return h(
+            "div",
+            {"class": "resume broken", "role": "alert", "data-slot": slot},
+            h("p", {}, text),
+            export,
+            discard,
+        )
+    if listed:
+        text = [h("strong", {}, name), f": {progress(save)} so far"]
+    else:
+        text = [f"You have a game of {name} in progress ({progress(save)})."]
+    return h(
+        "div",
+        {"class": "resume", "data-slot": slot},
+        h("p", {}, text),
+        ui_button(
+            "resume", "Resume", value=value, cls=f"{btn} primary", aria_label=f"Resume {name}"
+        ),
+        export,
+        discard,
+    )
+
+
+def saved_games(entries: list[tuple[str, Any]], confirming: str | None = None) -> El:
+    """The lobby's list of saved games, one per game: (slot, save) as `Saves.entries`
+    gives them; `confirming` is the slot whose discard is being asked about."""
+    if not entries:
+        return h("div", {})
+    title = "Your game in progress" if len(entries) == 1 else "Your games in progress"
+    return h(
+        "section",
+        {"class": "saved-games", "aria-labelledby": "saved-title"},
+        h("h3", {"id": "saved-title"}, title),
+        [resume_box(save, slot, slot == confirming, listed=True) for slot, save in entries],
+    )
+
+
+def stats_box(stats: dict[str, Any]) -> El:
+    """Per-game statistics on this device, with export and import as a JSON file."""
+    rows = [
+        h(
+            "tr",
+            {},
+            h("th", {"scope": "row"}, f"{g.title} ({g.designer})"),
+            h("td", {}, str(stats.get(g.id, {}).get("played", 0))),
+            h("td", {}, str(stats.get(g.id, {}).get("won", 0))),
+            h(
+                "td",
+                {},
+                "–" if stats.get(g.id, {}).get("best") is None else str(stats[g.id]["best"]),
+            ),
+        )
+        for g in pygame_rules.list_games()
+    ]
+    return h(
+        "details",
+        {"class": "stats"},
+        h("summary", {}, "Your statistics on this device"),
+        h(
+            "div",
+            {"class": "table-scroll"},
+            h(
+                "table",
+                {"class": "score-table"},
+                h(
+                    "thead",
+                    {},
+                    h(
+                        "tr",
+                        {},
+                        [
+                            h("th", {"scope": "col"}, x)
+                            for x in ("Game", "Played", "Won", "Best score")
+                        ],
+                    ),
+                ),
+                h("tbody", {}, rows),
+            ),
+        ),
+        h(
+            "div",
+            {"class": "setup-buttons"},
+            ui_button("export-stats", "Export statistics", cls="btn small"),
+            h(
+                "label",
+                {"class": "btn small file-button"},
+                "Import statistics",
+                h(
+                    "input",
+                    {
+                        "type": "file",
+                        "id": "stats-import",
+                        "accept": "application/json",
+                        "class": "visually-hidden",
+                    },
+                ),
+            ),
+        ),
+    )
