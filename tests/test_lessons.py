@@ -28,13 +28,13 @@ CARD = re.compile(r"\b(?:\d+|Star) of [A-Z][a-z]+")  # "7 of Leaves", "Star of W
 
 def draw(session: LessonSession, local: dict) -> tuple[El, str]:
     """The table as the page draws it for the lesson (its note put in), and the note."""
-    view = frame.table_view(session, local)
+    view = frame.player_view(session, local)
     over = lessons.end_panel(session) if session.done() else None
-    tree = frame.table_screen(session, view, over, "instant")
+    tree = frame.game_frame(session, view, over, "instant")
     if lessons.needs_arranging(tree, session, local):
         local["lesson_arranged"] = True
         table_for(session.game_id).on_hint(session.suggested() or {}, view)
-        tree = frame.table_screen(session, view, over, "instant")
+        tree = frame.game_frame(session, view, over, "instant")
     return tree, lessons.decorate(tree, session, local)
 
 

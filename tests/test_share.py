@@ -188,7 +188,7 @@ class FakeBots:
 
 
 class FakeTable:
-    """What `watch` uses of ui.game_screen.Table."""
+    """What `watch` uses of ui.screens.play.PlayScreen."""
 
     def __init__(self, session: Session, replay: Replay) -> None:
         self.session = session

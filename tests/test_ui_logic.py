@@ -14,7 +14,7 @@ from ui.screens.frame import Announcer, mark_hint, prompt_text, turn_text
 from ui.screens.lobby import resume_box, saved_games
 from ui.screens.setup import conflict_screen, setup_screen
 from ui.share.links import link_continues, link_for, parse_link, whole_number
-from ui.tables.kit import TableView
+from ui.tables.kit import PlayerView
 from ui.tables.widgets import action_button
 from ui.vdom import h
 
@@ -389,7 +389,7 @@ def test_the_screens_and_the_app_draw_from_public_facts_only() -> None:
             assert ".state" not in path.read_text(), name
     session = Session("trick-of-trip", 3, 8, "easy")
     assert session.waiting_for() == (0, 1, 2)
-    view = TableView(game=session.game, obs=session.observation(), legal=[], names=session.names)
+    view = PlayerView(game=session.game, obs=session.observation(), legal=[], names=session.names)
     assert turn_text(session, view) == "Waiting for You, Bot 1, Bot 2…"
     assert session.winners() == [] and session.scores() == [0, 0, 0]
     assert session.illegal_reason(1, {"type": "fly"})

@@ -19,7 +19,7 @@ from test_magic_trick_baker import PLAIN_HANDS, I, hand_points, law, play_state
 import pygame_rules
 from pygame_rules.magic_trick_baker import MAX_HANDS
 from ui.play.session import Session
-from ui.screens.frame import mark_hint, table_screen, table_view
+from ui.screens.frame import game_frame, mark_hint, player_view
 from ui.screens.game_over import game_over_screen
 from ui.tables import kit, table_for
 from ui.tables import magic_trick_baker as mtb
@@ -34,14 +34,14 @@ Check = Callable[[El], None]
 
 
 def drawn(session: Session, local: dict, check: Check | None = None) -> tuple[list, list]:
-    view = kit.TableView(
+    view = kit.PlayerView(
         game=session.game,
         obs=session.observation(),
         legal=session.human_legal(),
         names=session.names,
         local=local,
     )
-    tree = table_screen(session, view, None, "instant")
+    tree = game_frame(session, view, None, "instant")
     if check:
         check(tree)
     actions = [
@@ -74,7 +74,7 @@ def play_by_clicks(game_id: str, players: int, seed: int, check: Check | None = 
         assert actions or game_ui, "the human must act but nothing is drawn to click"
 
         def tap(el: El, local: dict, legal: list = legal) -> None:
-            view = kit.TableView(
+            view = kit.PlayerView(
                 game=session.game,
                 obs=session.observation(),
                 legal=legal,
@@ -104,7 +104,7 @@ def test_games_play_to_the_end_through_drawn_controls(game_id: str, seed: int) -
     game = pygame_rules.get_game(game_id)
     players = game.min_players + seed % (game.max_players - game.min_players + 1)
     session = play_by_clicks(game_id, players, seed)
-    view = kit.TableView(
+    view = kit.PlayerView(
         game=session.game, obs=session.observation(), legal=[], names=session.names
     )
     over = game_over_screen(session, view)
@@ -169,7 +169,7 @@ def test_a_baker_game_stopped_by_the_hand_limit_says_so() -> None:
         events = state.apply(state.turn, state.legal_actions(state.turn)[0])
     names = ["You", "Bot 1"]
     assert mtb.describe(events[-1], names) == "Game over at this app's hand limit: Bot 1 wins."
-    view = kit.TableView(game=state.game, obs=state.observation(0), legal=[], names=names)
+    view = kit.PlayerView(game=state.game, obs=state.observation(0), legal=[], names=names)
     text = mtb.final_details(view).text()
     assert "The game stopped after 40 hands, this app's limit: nobody reached 31 alone" in text
     # Scores below zero carry a true minus sign (U+2212), as the hand sheet's do.
@@ -184,7 +184,7 @@ def test_a_baker_game_stopped_by_the_hand_limit_says_so() -> None:
 def test_trick_of_trip_score_table_shows_the_total_beside_the_name() -> None:
     """On a phone the suit columns scroll sideways; a last Total column was out of sight."""
     session = Session("trick-of-trip", 5, 3, "easy")
-    view = kit.TableView(
+    view = kit.PlayerView(
         game=session.game, obs=session.observation(), legal=[], names=session.names
     )
     heads = [el.text() for el in tot.score_table(view).walk() if el.tag == "th"]
@@ -204,7 +204,7 @@ def test_wray_shows_a_hands_last_trick_whole_at_the_next_hands_start() -> None:
             session.bot_move(seat)
     obs = session.observation()
     assert obs["trick_number"] == 1 and not obs["trick"]
-    centre = El("div", {}, mtw.centre_area(table_view(session, {})))
+    centre = El("div", {}, mtw.centre_area(player_view(session, {})))
     lines = [el.text() for el in centre.walk() if el.attrs.get("class") == "last-trick"]
     assert len(lines) == 1 and lines[0].startswith("Last trick of hand 1 (13): "), lines
     assert len([el for el in centre.walk() if el.tag == "figure"]) == 4
@@ -226,8 +226,8 @@ def test_wray_tables_drawn_with_kept_slots_are_the_tables_drawn_anew(
     for step in range(400):  # hands 1-3 and more
         if session.is_over():
             break
-        view = table_view(session, {})
-        tree = table_screen(session, view, None, "instant")
+        view = player_view(session, {})
+        tree = game_frame(session, view, None, "instant")
         if view.legal:
             mark_hint(tree, pick.choice(view.legal), "a reason")
         settle_entries(tree, 1000.0 * step, seen)
@@ -238,8 +238,8 @@ def test_wray_tables_drawn_with_kept_slots_are_the_tables_drawn_anew(
                 assert not set(DECORATED) & set(node.attrs), node.attrs
         with monkeypatch.context() as scope:
             scope.setattr(mtw, "KEPT_SLOTS", mtw.KeptSlots())
-            anew = table_screen(session, table_view(session, {}), None, "instant")
-        again = table_screen(session, table_view(session, {}), None, "instant")
+            anew = game_frame(session, player_view(session, {}), None, "instant")
+        again = game_frame(session, player_view(session, {}), None, "instant")
         assert again == anew
         if session.human_legal():
             session.act(session.human, pick.choice(session.human_legal()))

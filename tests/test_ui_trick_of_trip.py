@@ -22,8 +22,8 @@ def names_for(human: int, players: int) -> list[str]:
     return ["You" if seat == human else next(bots) for seat in range(players)]
 
 
-def view_of(state: TrickOfTripState, human: int, **local: Any) -> kit.TableView:
-    return kit.TableView(
+def view_of(state: TrickOfTripState, human: int, **local: Any) -> kit.PlayerView:
+    return kit.PlayerView(
         game=GAME,
         obs=state.observation(human),
         legal=state.legal_actions(human),

@@ -29,10 +29,10 @@ GAME = pygame_rules.get_game("trickbook")
 NAMES = ["You", "Bot 1", "Bot 2", "Bot 3", "Bot 4"]
 
 
-def view_of(state: TrickbookState, **extra) -> kit.TableView:
+def view_of(state: TrickbookState, **extra) -> kit.PlayerView:
     legal = state.legal_actions(0) if 0 in state.acting() else []
     names = NAMES[: state.num_players]
-    return kit.TableView(game=GAME, obs=state.observation(0), legal=legal, names=names, **extra)
+    return kit.PlayerView(game=GAME, obs=state.observation(0), legal=legal, names=names, **extra)
 
 
 def drawn_actions(tree: El) -> list[dict]:
@@ -82,7 +82,7 @@ def play_and_check_every_table(players: int, seed: int) -> tuple[Session, set[st
         if session.is_over():
             return session, seen_kinds
         legal = session.human_legal()
-        view = kit.TableView(
+        view = kit.PlayerView(
             game=session.game, obs=session.observation(), legal=legal, names=session.names
         )
         tree = tb.render(view)
@@ -404,7 +404,7 @@ def test_two_games_do_not_share_which_dice_are_new() -> None:
 def test_game_over_shows_letters_who_is_out_and_the_winner() -> None:
     session, _ = play_and_check_every_table(3, 8)
     state = session.state
-    view = kit.TableView(
+    view = kit.PlayerView(
         game=session.game, obs=session.observation(), legal=[], names=session.names
     )
     over = game_over_screen(session, view)

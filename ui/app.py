@@ -36,7 +36,7 @@ from ui.runtime.page import (
 from ui.runtime.worker_client import WorkerClient
 from ui.saves import Saves
 from ui.screens import lobby, setup
-from ui.screens.play import Table
+from ui.screens.play import PlayScreen
 from ui.share import panel as share
 from ui.share.links import MAX_SEED, SPEEDS, LinkRequest, deal_link, link_continues, parse_link
 from ui.share.page_panel import leave as leave_sharing
@@ -69,7 +69,7 @@ class App:
     """The page: routes between lobby, setup, a link's question and the table."""
 
     def __init__(self) -> None:
-        self.table: Table | None = None  # the game being played
+        self.table: PlayScreen | None = None  # the game being played
         self.setup_game: str | None = None
         self.link: LinkRequest | None = None  # the game a starting link asked for
         self.worker = WorkerClient(
@@ -296,7 +296,7 @@ class App:
         show_screen(f"{session.game.title} — Trick Table")
         lesson = isinstance(session, lessons.LessonSession)  # never saved over a real game
         keeper = lessons.Unsaved(self.saves.slots) if lesson else self.saves
-        self.table = Table(session, self.bots, keeper, self.spawn)
+        self.table = PlayScreen(session, self.bots, keeper, self.spawn)
         self.table.replay = replay
         self.table.after_move()
         if replay is not None:
@@ -371,7 +371,7 @@ class App:
             fail(exc)
 
     def on_key(self, event: Any) -> None:
-        """Arrow keys step through a review (`Table.review_key`); other keys are the page's."""
+        """Arrow keys step through a review (`PlayScreen.review_key`); other keys are the page's."""
         if self.table is None or event.altKey or event.ctrlKey or event.metaKey:
             return
         try:

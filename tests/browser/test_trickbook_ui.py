@@ -95,7 +95,7 @@ def position_showing(size: str) -> str:
     by playing seeded games in CPython (clicks of a random walk in the browser met one or
     not depending on which tables the bots' timing drew)."""
     from ui.play.session import Session
-    from ui.screens.frame import table_screen, table_view
+    from ui.screens.frame import game_frame, player_view
     from ui.share.links import encode_moves
 
     for seed in range(1, 60):
@@ -108,7 +108,7 @@ def position_showing(size: str) -> str:
                 assert bot is not None
                 session.bot_move(bot)
                 continue
-            tree = table_screen(session, table_view(session, {}), None, "instant")
+            tree = game_frame(session, player_view(session, {}), None, "instant")
             for el in tree.walk():
                 classes = str(el.attrs.get("class", "")).split()
                 shown = "tb-trick" in classes and "Impossible" in el.text()

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 
-def table_screen(session: Session, view: kit.TableView, over: El | None, speed: str) -> El:
+def game_frame(session: Session, view: kit.PlayerView, over: El | None, speed: str) -> El:
     """The frame around a game's own table: title bar, the table, the log."""
     game_table = table_for(session.game_id)
     game = session.game
@@ -103,15 +103,15 @@ def continue_bar(hand_over: str = "") -> El:
     )
 
 
-def table_view(
+def player_view(
     session: Session,
     local: dict[str, Any],
     thinking: int | None = None,
     reduced_motion: bool = False,
-) -> kit.TableView:
+) -> kit.PlayerView:
     """What a game's table is drawn from: the human's observation and legal moves, the
     page's own UI state (`local`), and the bot seat about to move (`thinking`)."""
-    return kit.TableView(
+    return kit.PlayerView(
         game=session.game,
         obs=session.observation(),
         legal=session.human_legal(),
@@ -179,7 +179,7 @@ def mark_hint(tree: El, hint: dict[str, Any], reason: str) -> str:
     return ""
 
 
-def turn_text(session: Session, view: kit.TableView) -> str:
+def turn_text(session: Session, view: kit.PlayerView) -> str:
     if isinstance(session, LessonSession) and session.done():
         return "Lesson done"
     practice = " (practice)" if session.practice else ""

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     pass
 
 
-def game_over_screen(session: Session, view: kit.TableView) -> El:
+def game_over_screen(session: Session, view: kit.PlayerView) -> El:
     """Final scores (`data-score` on each total), the winners, play again."""
     scores = session.scores()
     winners = session.winners()

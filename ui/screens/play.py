@@ -44,7 +44,7 @@ def lesson_in_view() -> None:
             node.scrollIntoView(to_js({"block": "nearest"}))
 
 
-class Table:
+class PlayScreen:
     """The game at the table: draws it from the human's view, takes the human's moves,
     lets the bots move (`BotRunner`), gives hints, and saves after every move."""
 
@@ -66,9 +66,9 @@ class Table:
         # A screen reader has heard the first line ("New game…" or "Game resumed.").
         self.announcer = frame.Announcer(told=len(session.log) - 1)
 
-    def view(self) -> kit.TableView:
+    def view(self) -> kit.PlayerView:
         motion = window.matchMedia("(prefers-reduced-motion: reduce)").matches
-        view = frame.table_view(self.session, self.local, self.thinking, bool(motion))
+        view = frame.player_view(self.session, self.local, self.thinking, bool(motion))
         if self.replay is not None:
             view.legal = []  # the replay makes the human's moves too
         return view
@@ -87,13 +87,13 @@ class Table:
         lesson = s if isinstance(s, lessons.LessonSession) else None
         if lesson is not None and over is None and lesson.done():
             over = lessons.end_panel(lesson)
-        tree = frame.table_screen(s, view, over, self.bots.speed)
+        tree = frame.game_frame(s, view, over, self.bots.speed)
         if self.replay is not None:
             share.mark_replay(tree, self.replay)
         if lesson is not None and lessons.needs_arranging(tree, lesson, self.local):
             self.local["lesson_arranged"] = True  # e.g. lay out the lesson's split, once
             table_for(s.game_id).on_hint(lesson.suggested() or {}, view)
-            tree = frame.table_screen(s, view, over, self.bots.speed)
+            tree = frame.game_frame(s, view, over, self.bots.speed)
         note = lessons.decorate(tree, lesson, self.local) if lesson is not None else ""
         if lesson is not None and lesson.done():
             lessons.end_only(tree)  # not the next hand, which the engine has dealt

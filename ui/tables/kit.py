@@ -1,4 +1,4 @@
-"""What a game's table is drawn from (`TableView`) and what each game's table module
+"""What a game's table is drawn from (`PlayerView`) and what each game's table module
 declares (`TABLE = GameTable(...)`, found by `ui.tables.table_for`). The app calls only what
 a GameTable has."""
 
@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     import pygame_rules
 
 
-class TableView:
+class PlayerView:
     """What a game module may use to draw: never the state, only the human's view.
 
     `local` is the UI's own state (cards chosen, the hint); `thinking` a bot seat that is
@@ -46,7 +46,7 @@ class TableView:
         return [a for a in self.legal if a.get("type") == kind]
 
 
-def winning_seat(view: TableView) -> int | None:
+def winning_seat(view: PlayerView) -> int | None:
     """The seat to mark as winning the trick in play: the engine's `trick_winning`, once a
     second card is down (a lone lead has nothing to beat yet)."""
     obs = view.obs
@@ -80,12 +80,12 @@ class GameTable:
 
     def __init__(
         self,
-        render: Callable[[TableView], Any],
+        render: Callable[[PlayerView], Any],
         describe: Callable[[dict[str, Any], list[str]], str | None],
         *,
-        on_ui: Callable[[str, str, TableView], bool] | None = None,
-        on_hint: Callable[[dict[str, Any], TableView], None] = nothing,
-        final_details: Callable[[TableView], Any] = nothing,
+        on_ui: Callable[[str, str, PlayerView], bool] | None = None,
+        on_hint: Callable[[dict[str, Any], PlayerView], None] = nothing,
+        final_details: Callable[[PlayerView], Any] = nothing,
         face_up: Callable[[Any], Any] = nothing,
         prepare: Callable[[dict[str, Any]], Any] = nothing,
         score_heading: str = "Score",

@@ -29,15 +29,15 @@ from pygame_rules.baker_laws import (
 )
 from pygame_rules.magic_trick_baker import FAN_SIZE, PICK_SIZE, SUITS
 from pygame_rules.words import plural
-from ui.tables.kit import GameTable, TableView, winning_seat
+from ui.tables.kit import GameTable, PlayerView, winning_seat
 from ui.tables.widgets import (
     action_button,
     board,
     card,
     controls,
+    data_table,
     prompt,
     seat_panel,
-    table,
     trick_card,
     trick_collect,
 )
@@ -145,7 +145,7 @@ def law_tile(law: dict[str, Any], *, fresh: bool, replaced_from: int | None = No
     )
 
 
-def laws_panel(view: TableView) -> El | None:
+def laws_panel(view: PlayerView) -> El | None:
     obs = view.obs
     if not obs["laws"]:
         return None
@@ -174,7 +174,7 @@ def laws_panel(view: TableView) -> El | None:
 
 
 # -- the setup ritual ----------------------------------------------------------------------------
-def ritual_area(view: TableView) -> list[El]:
+def ritual_area(view: PlayerView) -> list[El]:
     """Face-down cards: the set-aside one, the dealer's, the pone's; then the fan to pick from."""
     obs = view.obs
     names = view.names
@@ -231,11 +231,11 @@ def ritual_area(view: TableView) -> list[El]:
     return []
 
 
-def picked(view: TableView) -> list[int]:
+def picked(view: PlayerView) -> list[int]:
     return [i for i in view.local.get("fan", []) if isinstance(i, int)]
 
 
-def on_ui(name: str, value: str, view: TableView) -> bool:
+def on_ui(name: str, value: str, view: PlayerView) -> bool:
     """Select (or unselect) a face-down card of the fan; at most as many as the pone picks
     (the other cards are no buttons while that many are chosen). True: the step was ours."""
     if name != FAN:
@@ -253,7 +253,7 @@ def on_ui(name: str, value: str, view: TableView) -> bool:
     return True
 
 
-def on_hint(action: dict[str, Any], view: TableView) -> None:
+def on_hint(action: dict[str, Any], view: PlayerView) -> None:
     """A hinted pick: select its cards so its button appears."""
     if action.get("type") == "pick":
         view.local["fan"] = list(action["fan"])
@@ -261,7 +261,7 @@ def on_hint(action: dict[str, Any], view: TableView) -> None:
 
 # -- tricks --------------------------------------------------------------------------------------
 def played_cards(
-    view: TableView,
+    view: PlayerView,
     pairs: list[list[int]],
     *,
     cls: str,
@@ -305,7 +305,7 @@ def played_cards(
     return h("div", {"class": cls, "role": "group", "aria-label": label}, figures)
 
 
-def collected_trick(view: TableView) -> El | None:
+def collected_trick(view: PlayerView) -> El | None:
     """The trick just taken, on its way to its winner as the next one is led."""
     obs = view.obs
     if view.reduced_motion or len(obs["trick"]) != 1 or not obs["tricks"]:
@@ -318,7 +318,7 @@ def collected_trick(view: TableView) -> El | None:
     return trick_collect(cards, key=key, toward_me=last["winner"] == view.human)
 
 
-def trick_area(view: TableView) -> list[El]:
+def trick_area(view: PlayerView) -> list[El]:
     """The trick (or rope pile) in play; else the last trick and who leads next."""
     obs = view.obs
     names = view.names
@@ -360,7 +360,7 @@ def trick_area(view: TableView) -> list[El]:
 
 
 # -- seats and my area ------------------------------------------------------------------------
-def facts(view: TableView, seat: int) -> list[str | El]:
+def facts(view: PlayerView, seat: int) -> list[str | El]:
     obs = view.obs
     role = "dealer" if obs["dealer"] == seat else "pone (leads)"
     score = obs["scores"][seat]
@@ -390,7 +390,7 @@ def facts(view: TableView, seat: int) -> list[str | El]:
     return lines
 
 
-def opponent_seat(view: TableView, seat: int) -> El:
+def opponent_seat(view: PlayerView, seat: int) -> El:
     obs = view.obs
     count = obs["hand_sizes"][seat]
     backs = [back_el("", cls="mini") for _ in range(count)]
@@ -417,7 +417,7 @@ def opponent_seat(view: TableView, seat: int) -> El:
     )
 
 
-def my_area(view: TableView) -> list[El]:
+def my_area(view: PlayerView) -> list[El]:
     obs = view.obs
     me = view.human
     items: list[El] = [
@@ -488,7 +488,7 @@ def my_area(view: TableView) -> list[El]:
     return items
 
 
-def play_prompt(view: TableView, plays: dict[int, dict[str, Any]]) -> El:
+def play_prompt(view: PlayerView, plays: dict[int, dict[str, Any]]) -> El:
     obs = view.obs
     if obs["rules"]["rope"]:
         if obs["trick"]:
@@ -502,7 +502,7 @@ def play_prompt(view: TableView, plays: dict[int, dict[str, Any]]) -> El:
 
 
 def hand_row(
-    view: TableView, hand: list[int], actions: dict[int, dict[str, Any]], words: str
+    view: PlayerView, hand: list[int], actions: dict[int, dict[str, Any]], words: str
 ) -> El:
     slots = []
     for c in hand:
@@ -533,7 +533,7 @@ def law_list(hand: list[int]) -> El:
 
 
 # -- scores -----------------------------------------------------------------------------------
-def breakdown(view: TableView, record: dict[str, Any], *, heading: str) -> El:
+def breakdown(view: PlayerView, record: dict[str, Any], *, heading: str) -> El:
     """One scored hand: every seat's lines, each naming the Law that gave or took the points."""
     laws = ", ".join(law_name(c) for c in record["laws"])
     blocks = []
@@ -578,7 +578,7 @@ def breakdown(view: TableView, record: dict[str, Any], *, heading: str) -> El:
     )
 
 
-def sheet(view: TableView) -> El:
+def sheet(view: PlayerView) -> El:
     obs = view.obs
     rows: list[list[Any]] = []
     for record in obs["scored_hands"]:
@@ -588,7 +588,7 @@ def sheet(view: TableView) -> El:
     return h(
         "div",
         {"class": "table-scroll", "tabindex": "0", "role": "region", "aria-label": "Score sheet"},
-        table(
+        data_table(
             ["Hand", "Laws"] + view.names[: len(obs["scores"])],
             rows,
             caption=f"Scores (first to {obs['target']})",
@@ -597,7 +597,7 @@ def sheet(view: TableView) -> El:
 
 
 # -- the whole table ----------------------------------------------------------------------------
-def centre_area(view: TableView) -> list[El]:
+def centre_area(view: PlayerView) -> list[El]:
     obs = view.obs
     if obs["phase"] == "over":
         return [h("p", {"class": "centre-title"}, "The game is over: the scores are above.")]
@@ -644,7 +644,7 @@ def centre_area(view: TableView) -> list[El]:
     return items
 
 
-def render(view: TableView) -> El:
+def render(view: PlayerView) -> El:
     opp = 1 - view.human
     return board(
         seats=[opponent_seat(view, opp)],
@@ -654,7 +654,7 @@ def render(view: TableView) -> El:
     )
 
 
-def final_details(view: TableView) -> El | None:
+def final_details(view: PlayerView) -> El | None:
     """Every hand, and the last hand's breakdown by Law."""
     obs = view.obs
     if not obs["scored_hands"]:

@@ -18,16 +18,16 @@ from pygame_rules.magic_trick_wray import (
     suit_of,
 )
 from pygame_rules.words import plural
-from ui.tables.kit import GameTable, TableView, winning_seat
+from ui.tables.kit import GameTable, PlayerView, winning_seat
 from ui.tables.widgets import (
     action_button,
     board,
     card,
     card_row,
     controls,
+    data_table,
     prompt,
     seat_panel,
-    table,
     trick_card,
     trick_collect,
 )
@@ -74,7 +74,7 @@ def range_words(span: list[int] | None) -> str:
     return f"rank unknown, can be {low} to {high}"
 
 
-def deduction(view: TableView) -> list[list[list[int] | None]] | None:
+def deduction(view: PlayerView) -> list[list[list[int] | None]] | None:
     """The engine's exact rank ranges for every hidden card (a pure function of the obs)."""
     return ranges_of(view.obs)
 
@@ -138,7 +138,7 @@ KEPT_SLOTS = KeptSlots()
 
 
 def slot(
-    view: TableView,
+    view: PlayerView,
     seat: int,
     pos: int,
     spans: list[list[list[int] | None]] | None,
@@ -163,7 +163,7 @@ def slot(
 
 
 def build_slot(
-    view: TableView,
+    view: PlayerView,
     seat: int,
     pos: int,
     spans: list[list[list[int] | None]] | None,
@@ -213,7 +213,7 @@ def build_slot(
 
 
 def row_el(
-    view: TableView,
+    view: PlayerView,
     seat: int,
     spans: list[list[list[int] | None]] | None,
     *,
@@ -244,7 +244,7 @@ def row_el(
 
 
 # -- seats ------------------------------------------------------------------------
-def sleeve_line(view: TableView, seat: int) -> str:
+def sleeve_line(view: PlayerView, seat: int) -> str:
     sleeve = view.obs["sleeves"][seat]
     if sleeve is None:
         return "No sleeve yet"
@@ -252,7 +252,7 @@ def sleeve_line(view: TableView, seat: int) -> str:
     return f"Sleeve: {sleeve['rank']} {info['symbol']} → bid {sleeve['rank']}"
 
 
-def taken_line(view: TableView, seat: int) -> str:
+def taken_line(view: PlayerView, seat: int) -> str:
     obs = view.obs
     suits = obs["suits_taken"][seat]
     symbols = " ".join(SUITS[s]["symbol"] for s in suits)
@@ -260,7 +260,7 @@ def taken_line(view: TableView, seat: int) -> str:
     return plural(obs["tricks_won"][seat], "trick") + suit_part
 
 
-def seat_for(view: TableView, seat: int, spans: list[list[list[int] | None]] | None) -> El:
+def seat_for(view: PlayerView, seat: int, spans: list[list[list[int] | None]] | None) -> El:
     obs = view.obs
     first = f"Score {obs['scores'][seat]}"
     if obs["prestige"] and obs["prestige_counts"][seat]:
@@ -284,7 +284,7 @@ def seat_for(view: TableView, seat: int, spans: list[list[list[int] | None]] | N
 
 # -- the centre -------------------------------------------------------------------
 def trick_cards(
-    view: TableView,
+    view: PlayerView,
     cards: list[dict[str, Any]],
     *,
     small: bool = False,
@@ -316,7 +316,7 @@ def trick_cards(
     )
 
 
-def collected_trick(view: TableView) -> El | None:
+def collected_trick(view: PlayerView) -> El | None:
     """The trick just taken, on its way to its winner as the next one is led."""
     obs = view.obs
     last = obs["last_trick"]
@@ -329,7 +329,7 @@ def collected_trick(view: TableView) -> El | None:
     return trick_collect(cards, key=key, toward_me=last["winner"] == view.human)
 
 
-def hand_results(view: TableView, record: dict[str, Any]) -> El:
+def hand_results(view: PlayerView, record: dict[str, Any]) -> El:
     """One line per seat of a scored hand."""
     items = []
     for r in record["results"]:
@@ -354,7 +354,7 @@ def hand_results(view: TableView, record: dict[str, Any]) -> El:
     )
 
 
-def centre_area(view: TableView) -> list[El]:
+def centre_area(view: PlayerView) -> list[El]:
     obs = view.obs
     if obs["phase"] == "over":
         done = f"All {number_word(obs['hands_total'])} hands are over."
@@ -418,7 +418,7 @@ def centre_area(view: TableView) -> list[El]:
 
 
 # -- the human's area ---------------------------------------------------------------
-def my_area(view: TableView, spans: list[list[list[int] | None]] | None) -> list[El]:
+def my_area(view: PlayerView, spans: list[list[list[int] | None]] | None) -> list[El]:
     obs = view.obs
     me = view.human
     plays = {a["pos"]: a for a in view.legal_of("play")}
@@ -488,7 +488,7 @@ def my_area(view: TableView, spans: list[list[list[int] | None]] | None) -> list
 
 
 # -- scores -----------------------------------------------------------------------
-def sheet_table(view: TableView) -> El:
+def sheet_table(view: PlayerView) -> El:
     """Hands × players: points (bid/tricks), ★ for the prestige bonus, then totals."""
     obs = view.obs
     n = obs["num_players"]
@@ -514,13 +514,13 @@ def sheet_table(view: TableView) -> El:
                 "role": "region",
                 "aria-label": "Score sheet",
             },
-            table(["Hand"] + view.names[:n], rows, caption="Scores per hand"),
+            data_table(["Hand"] + view.names[:n], rows, caption="Scores per hand"),
         ),
         h("p", {"class": "sheet-key"}, key + "."),
     )
 
 
-def render(view: TableView) -> El:
+def render(view: PlayerView) -> El:
     KEPT_SLOTS.begin()
     me = view.human
     n = view.obs["num_players"]
@@ -534,7 +534,7 @@ def render(view: TableView) -> El:
     )
 
 
-def final_details(view: TableView) -> El:
+def final_details(view: PlayerView) -> El:
     """Every hand of every player: bid, tricks, suits, points."""
     obs = view.obs
     rows: list[list[Any]] = []
@@ -556,7 +556,7 @@ def final_details(view: TableView) -> El:
     return h(
         "div",
         {"class": "table-scroll", "tabindex": "0", "role": "region", "aria-label": "Hand scores"},
-        table(
+        data_table(
             ["Hand", "Player", "Bid", "Tricks", "Suits", "Points"],
             rows,
             caption=caption,

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from pygame_rules.trick_of_trip import PLAY_RULE, SCORE_RULE, SUITS, card_name, rank_of, suit_of
 from pygame_rules.words import plural
-from ui.tables.kit import GameTable, TableView, winning_seat
+from ui.tables.kit import GameTable, PlayerView, winning_seat
 from ui.tables.widgets import (
     action_button,
     board,
     card,
     card_row,
     controls,
+    data_table,
     prompt,
     seat_panel,
-    table,
     trick_card,
     trick_collect,
 )
@@ -86,7 +86,7 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
     return None
 
 
-def on_ui(name: str, value: str, view: TableView) -> bool:
+def on_ui(name: str, value: str, view: PlayerView) -> bool:
     """Move a card between group A and group B of the split (True: the step was ours)."""
     if name != TOGGLE:
         return False
@@ -99,13 +99,13 @@ def on_ui(name: str, value: str, view: TableView) -> bool:
     return True
 
 
-def on_hint(action: dict[str, Any], view: TableView) -> None:
+def on_hint(action: dict[str, Any], view: PlayerView) -> None:
     """A hinted split: arrange the groups so its confirm button appears."""
     if action.get("type") == "split":
         view.local["group_b"] = list(action["sets"][1])
 
 
-def split_action(view: TableView, group_b: list[int]) -> dict[str, Any] | None:
+def split_action(view: PlayerView, group_b: list[int]) -> dict[str, Any] | None:
     """The legal split matching the human's two groups (the engine fixes set order)."""
     wanted = sorted(group_b)
     for action in view.legal_of("split"):
@@ -114,7 +114,7 @@ def split_action(view: TableView, group_b: list[int]) -> dict[str, Any] | None:
     return None
 
 
-def draft_area(view: TableView) -> list[El]:
+def draft_area(view: PlayerView) -> list[El]:
     obs = view.obs
     if obs["phase"] == "split" and view.legal:
         group_b = [c for c in view.local.get("group_b", []) if c in obs["hand"]]
@@ -171,7 +171,7 @@ def draft_area(view: TableView) -> list[El]:
     return []
 
 
-def seat_for(view: TableView, s: int) -> El:
+def seat_for(view: PlayerView, s: int) -> El:
     obs = view.obs
     count = obs["hand_sizes"][s]
     lines = [f"{plural(count, 'card')} · score {obs['scores'][s]}"]
@@ -223,7 +223,7 @@ def score_formula(breakdown: list[dict[str, Any]]) -> str:
     return (" + ".join(parts) + f" = {total}") if parts else ""
 
 
-def trick_area(view: TableView) -> list[El]:
+def trick_area(view: PlayerView) -> list[El]:
     obs = view.obs
     shown = obs["trick"]
     title = f"Round {obs['round']} of {obs['rounds']}"
@@ -272,7 +272,7 @@ def trick_area(view: TableView) -> list[El]:
 
 
 def trick_cards(
-    view: TableView,
+    view: PlayerView,
     cards: list[list[int]],
     winner: int | None = None,
     *,
@@ -298,7 +298,7 @@ def trick_cards(
     )
 
 
-def collected_trick(view: TableView) -> El | None:
+def collected_trick(view: PlayerView) -> El | None:
     """The trick just taken, on its way to its winner as the next one is led."""
     obs = view.obs
     last = obs.get("last_trick")
@@ -309,7 +309,7 @@ def collected_trick(view: TableView) -> El | None:
     return trick_collect(cards, key=key, toward_me=last["winner"] == view.human)
 
 
-def hand_area(view: TableView) -> list[El]:
+def hand_area(view: PlayerView) -> list[El]:
     obs = view.obs
     draft = draft_area(view)
     if draft:
@@ -328,7 +328,7 @@ def hand_area(view: TableView) -> list[El]:
 TITLE = f"Score: {SCORE_RULE}"
 
 
-def score_table(view: TableView) -> El:
+def score_table(view: PlayerView) -> El:
     obs = view.obs
     # The total beside the name: on a phone the suit columns scroll, and hid it.
     headers = ["Player", "Total"] + [f"{s['symbol']} {s['name']}" for s in SUITS]
@@ -351,12 +351,12 @@ def score_table(view: TableView) -> El:
                 "role": "region",
                 "aria-labelledby": "tot-score-title",
             },
-            table(headers, rows),
+            data_table(headers, rows),
         ),
     )
 
 
-def render(view: TableView) -> El:
+def render(view: PlayerView) -> El:
     me = view.human
     n = view.obs["num_players"]
     others = [(me + i) % n for i in range(1, n)]
@@ -368,7 +368,7 @@ def render(view: TableView) -> El:
     )
 
 
-def final_details(view: TableView) -> El:
+def final_details(view: PlayerView) -> El:
     return score_table(view)
 
 

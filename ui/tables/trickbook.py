@@ -22,17 +22,17 @@ from pygame_rules.trickbook import (
     trick_view,
 )
 from pygame_rules.words import plural
-from ui.tables.kit import GameTable, TableView
+from ui.tables.kit import GameTable, PlayerView
 from ui.tables.widgets import (
     action_button,
     action_json,
     board,
     card_row,
     controls,
+    data_table,
     die,
     prompt,
     seat_panel,
-    table,
 )
 from ui.vdom import El, h
 from ui.words import MINUS, and_list, is_are, minus_signs, object_name, possessive, their, verb
@@ -279,7 +279,7 @@ def die_label(roll: dict[str, Any], names: list[str]) -> str:
     return f"{who} {what} die: {math}, needs {roll['target']}, {result}"
 
 
-def dice_tray(view: TableView, fresh: frozenset[int]) -> El | None:
+def dice_tray(view: PlayerView, fresh: frozenset[int]) -> El | None:
     """The dice on the table, drawn with pips; new ones roll in (`fresh`: their numbers)."""
     rolls = dice_shown(view.obs)
     if not rolls:
@@ -380,7 +380,7 @@ def letters_el(count: int, out: bool) -> El:
 
 
 # -- seats ------------------------------------------------------------------------------
-def seat_for(view: TableView, seat: int) -> El:
+def seat_for(view: PlayerView, seat: int) -> El:
     obs = view.obs
     name = view.names[seat]
     lines: list[str | El] = [letters_el(obs["letters"][seat], obs["out"][seat])]
@@ -413,7 +413,7 @@ def seat_for(view: TableView, seat: int) -> El:
 
 
 # -- the centre -------------------------------------------------------------------------
-def situation(view: TableView) -> str:
+def situation(view: PlayerView) -> str:
     """What is going on, in one sentence."""
     obs, names = view.obs, view.names
     phase = obs["phase"]
@@ -443,7 +443,7 @@ def situation(view: TableView) -> str:
     return f"{attempter} {is_are(attempter)} matching {whose_trick}{rolls}."
 
 
-def table_cards(view: TableView) -> El | None:
+def table_cards(view: PlayerView) -> El | None:
     """The cards in play: the set trick, then matching cards and discards, captioned."""
     plays = view.obs["table"]
     if not plays:
@@ -475,7 +475,7 @@ def outcome_words(result: dict[str, Any], names: list[str]) -> str:
     }[result["outcome"]]
 
 
-def sequence_notes(view: TableView) -> list[El]:
+def sequence_notes(view: PlayerView) -> list[El]:
     """Who matched and who missed so far, who is still to match; or the last sequence."""
     obs, names = view.obs, view.names
     notes: list[El] = []
@@ -500,7 +500,7 @@ def sequence_notes(view: TableView) -> list[El]:
     return notes
 
 
-def previous_words(view: TableView) -> str:
+def previous_words(view: PlayerView) -> str:
     prev, names = view.obs["previous"], view.names
     if prev["stolen_by"] is not None:
         return f"Last: {names[prev['stolen_by']]} stole the turn."
@@ -515,7 +515,7 @@ def previous_words(view: TableView) -> str:
     )
 
 
-def rps_area(view: TableView) -> list[El]:
+def rps_area(view: PlayerView) -> list[El]:
     obs, names = view.obs, view.names
     items: list[El] = []
     last = obs["rps"]["last"]
@@ -548,7 +548,7 @@ def shape_icon(shape: str) -> El:
     return h("span", {"class": f"tb-shape {shape}", "aria-hidden": "true"}, glyph)
 
 
-def centre_area(view: TableView, fresh: frozenset[int] = frozenset()) -> list[El]:
+def centre_area(view: PlayerView, fresh: frozenset[int] = frozenset()) -> list[El]:
     obs = view.obs
     items: list[El | None] = [h("p", {"class": "centre-title"}, situation(view))]
     if obs["phase"] == "rps":
@@ -576,7 +576,7 @@ def decision_box(kind: str, parts: list[El]) -> El:
     return h("div", {"class": f"tb-decision {kind}", "data-decision": kind}, parts)
 
 
-def rps_decision(view: TableView) -> El:
+def rps_decision(view: PlayerView) -> El:
     buttons = [
         h(
             "button",
@@ -602,7 +602,7 @@ def rps_decision(view: TableView) -> El:
     )
 
 
-def set_decision(view: TableView) -> El:
+def set_decision(view: PlayerView) -> El:
     return decision_box(
         "set",
         [
@@ -615,7 +615,7 @@ def set_decision(view: TableView) -> El:
     )
 
 
-def match_decision(view: TableView) -> El:
+def match_decision(view: PlayerView) -> El:
     obs = view.obs
     trick = obs["decision"]["trick"]
     setter = view.names[obs["setter"]]
@@ -666,7 +666,7 @@ def match_decision(view: TableView) -> El:
     return decision_box("match", parts)
 
 
-def special_question(view: TableView) -> tuple[str, str]:
+def special_question(view: PlayerView) -> tuple[str, str]:
     """The special prompt's question and note, from the engine's `decision`."""
     obs, names = view.obs, view.names
     decision = obs["decision"]
@@ -700,7 +700,7 @@ def rolled_too_low(rolls: list[dict]) -> str:
     return f"You rolled {both}: the {low[0]} is too low"
 
 
-def after_effect(view: TableView, card: str) -> str:
+def after_effect(view: PlayerView, card: str) -> str:
     """Focus! / One More! on the roll the engine says it changes: '+1: your 2 becomes 3'."""
     decision, attempt = view.obs["decision"], view.obs["attempt"]
     if card == "focus":
@@ -710,7 +710,7 @@ def after_effect(view: TableView, card: str) -> str:
     return f"reroll your {total}"
 
 
-def special_decision(view: TableView) -> El:
+def special_decision(view: PlayerView) -> El:
     obs = view.obs
     question, note = special_question(view)
     target = view.names[obs["decision"]["attempter"]]
@@ -730,7 +730,7 @@ def special_decision(view: TableView) -> El:
     )
 
 
-def waiting_words(view: TableView) -> str:
+def waiting_words(view: PlayerView) -> str:
     obs, names = view.obs, view.names
     if obs["phase"] == "over":
         return ""
@@ -744,7 +744,7 @@ def waiting_words(view: TableView) -> str:
     return f"Waiting for {', '.join(acting)}…" if acting else ""
 
 
-def my_area(view: TableView) -> list[El]:
+def my_area(view: PlayerView) -> list[El]:
     obs = view.obs
     kind = (obs["decision"] or {}).get("kind") if view.legal else None
     items: list[El] = [seat_for(view, view.human)]
@@ -787,14 +787,14 @@ def my_area(view: TableView) -> list[El]:
 
 
 # -- the side: which tricks are gone --------------------------------------------------------
-def trick_table(view: TableView) -> El:
+def trick_table(view: PlayerView) -> El:
     """Every trick: difficulty, copies in the game, copies face up in the discard pile."""
     discarded = view.obs["trick_discard"]
     rows = [[t["name"], t["difficulty"], t["count"], discarded.count(t["key"])] for t in TRICKS]
     return h(
         "div",
         {"class": "table-scroll", "tabindex": "0", "role": "region", "aria-label": "Trick cards"},
-        table(
+        data_table(
             ["Trick", "Difficulty", "Copies", "Discarded"],
             rows,
             caption="Trick cards (discards are face up)",
@@ -802,7 +802,7 @@ def trick_table(view: TableView) -> El:
     )
 
 
-def render(view: TableView) -> El:
+def render(view: PlayerView) -> El:
     me = view.human
     n = view.obs["num_players"]
     others = [(me + i) % n for i in range(1, n)]
@@ -816,7 +816,7 @@ def render(view: TableView) -> El:
     )
 
 
-def final_details(view: TableView) -> El:
+def final_details(view: PlayerView) -> El:
     """Each skater's letters and whether they are out; the winner."""
     obs = view.obs
     rows = []
@@ -841,7 +841,7 @@ def final_details(view: TableView) -> El:
         h(
             "div",
             {"class": "table-scroll", "tabindex": "0", "role": "region", "aria-label": "Letters"},
-            table(
+            data_table(
                 ["Player", "Letters", "Status"],
                 rows,
                 caption="Letters and who is out",

@@ -241,7 +241,7 @@ def die(value: int, *, label: str, rolling: bool = False, cls: str = "") -> El:
     )
 
 
-def table(
+def data_table(
     headers: list[str], rows: list[list[Any]], *, caption: str = "", cls: str = "score-table"
 ) -> El:
     """A plain data table (score breakdowns)."""
