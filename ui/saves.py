@@ -7,7 +7,7 @@ missing or blocked), so CPython tests drive it with a dict-backed stand-in.
 from __future__ import annotations
 
 import pygame_rules
-from ui import jsontext, saves
+from ui import jsontext
 from ui.play.session import SaveError, Session, check_save
 from ui.runtime import storage
 from ui.share.links import SPEEDS
@@ -72,14 +72,14 @@ def write_speed(speed: str) -> None:
 def read_stats() -> dict[str, Any]:
     """The statistics on this device ({} when there are none or they are damaged)."""
     try:
-        return saves.valid_stats(storage.read_json(storage.STATS_KEY) or {})
+        return valid_stats(storage.read_json(storage.STATS_KEY) or {})
     except ValueError:
         return {}
 
 
 def import_stats(text: str) -> dict[str, Any]:
     """Replace the statistics with a file's; ValueError (nothing changed) says what is wrong."""
-    stats = saves.valid_stats(jsontext.parse_json(text))
+    stats = valid_stats(jsontext.parse_json(text))
     storage.write_json(storage.STATS_KEY, stats)
     return stats
 
@@ -88,7 +88,7 @@ def record_stats(session: Session) -> None:
     """Add a finished game to the statistics: played, won and best score per game."""
     won = session.human in session.winners()
     score = session.scores()[session.human]
-    stats = saves.record_result(read_stats(), session.game_id, won, score)
+    stats = record_result(read_stats(), session.game_id, won, score)
     storage.write_json(storage.STATS_KEY, stats)
 
 
