@@ -26,16 +26,17 @@ GAMES = pygame_rules.GAME_IDS
 CARD = re.compile(r"\b(?:\d+|Star) of [A-Z][a-z]+")  # "7 of Leaves", "Star of Wands"
 
 
-def draw(session: LessonSession, local: dict) -> tuple[El, str]:
+def draw(session: LessonSession, guide: lessons.Guide | None = None) -> tuple[El, str]:
     """The table as the page draws it for the lesson (its note put in), and the note."""
-    view = frame.player_view(session, local)
+    guide = guide or lessons.Guide(session)
+    view = frame.player_view(session)
     over = lessons.end_panel(session) if session.done() else None
-    tree = frame.game_frame(session, view, over, "instant")
-    if lessons.needs_arranging(tree, session, local):
-        local["lesson_arranged"] = True
-        table_for(session.game_id).on_hint(session.suggested() or {}, view)
-        tree = frame.game_frame(session, view, over, "instant")
-    return tree, lessons.decorate(tree, session, local)
+    tree = frame.game_frame(session, view, over)
+    if guide.needs_arranging(tree):
+        guide.arranged = True
+        view.picks = table_for(session.game_id).arrange(session.suggested() or {}, view)
+        tree = frame.game_frame(session, view, over)
+    return tree, guide.decorate(tree)
 
 
 def controls(tree: El, cls: str = "") -> list[El]:
@@ -64,7 +65,7 @@ def play_lesson(game_id: str) -> tuple[LessonSession, dict[int, str]]:
         assert action in session.state.legal_actions(seat), f"move {len(session.history)}"
         if seat == session.human:
             assert session.next_bot() is None
-            tree, note = draw(session, {})
+            tree, note = draw(session)
             marked = controls(tree, "suggested")
             assert [el.attrs["data-action"] for el in marked] == [action_json(action)]
             shown[len(session.history)] = note
@@ -95,7 +96,7 @@ def test_a_lesson_plays_to_its_end_through_the_engine(game_id: str) -> None:
         assert len(text) <= 240 and text.count(". ") <= 3, f"note {index} is short"
     # The end: the engine's score lines are there, and the panel offers a real game.
     assert lessons.score_lines(session), "the lesson ends where its scoring is"
-    tree, note = draw(session, {})
+    tree, note = draw(session)
     assert note == "" and not controls(tree)
     end = next(el for el in tree.walk() if el.attrs.get("data-testid") == "lesson-end")
     buttons = {(el.attrs.get("data-ui"), el.attrs.get("data-value")) for el in end.walk()}
@@ -112,7 +113,7 @@ def test_the_end_is_the_lessons_not_the_next_hand(game_id: str) -> None:
     lesson = lesson_for(game_id)
     session, _shown = play_lesson(game_id)
     assert session.log[-1].startswith(tuple(lesson["score_lines"]))
-    tree, _note = draw(session, {})
+    tree, _note = draw(session)
     lessons.end_only(tree)
     kept = [c.attrs.get("class", "").split() for c in tree.children if isinstance(c, El)]
     assert kept == [["table-bar"], ["game-over", "lesson-end"]]
@@ -134,11 +135,12 @@ def test_a_wrong_move_gets_a_note_and_changes_nothing(game_id: str) -> None:
     before = (session.state.to_json(), list(session.history))
     wrong = next(a for a in session.human_legal() if action_json(a) != action_json(action))
     assert not session.follows(wrong) and session.follows(action)
-    # The page (Table.human_action) then marks the move wrong and plays nothing.
-    local = {"lesson_wrong": True}
-    _tree, note = draw(session, local)
+    # The page (PlayScreen.human_action) then marks the move wrong and plays nothing.
+    guide = lessons.Guide(session)
+    guide.wrong = True
+    _tree, note = draw(session, guide)
     assert note.startswith("Not this time: in this lesson, try ")
-    assert local["lesson_label"] in note
+    assert guide.label in note
     assert (session.state.to_json(), session.history) == before
 
 

@@ -42,9 +42,19 @@ def test_the_engine_keeps_the_subset() -> None:
 
 
 def test_the_ui_keeps_the_subset() -> None:
-    """The page's Python runs on MicroPython (ui/runtime/browser.py is its only door to JS)."""
+    """The page's Python runs on MicroPython, and only ui/runtime/ talks to JavaScript."""
     problems = check_subset.check_package(ROOT / "ui", "ui")
     assert problems == [], "\n".join(problems)
+
+
+@pytest.mark.parametrize("where", ["runtime/page.py", "screens/play.py"])
+def test_only_the_runtime_folder_imports_what_talks_to_the_page(tmp_path: Path, where: str) -> None:
+    for source in ("from pyscript import document\n", "from ui.runtime.browser import window\n"):
+        path = tmp_path / "ui" / where
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(source)
+        problems = check_subset.check_package(tmp_path / "ui", "ui")
+        assert bool(problems) == (not where.startswith("runtime/")), problems
 
 
 def test_only_the_dev_tools_that_never_ship_are_left_out() -> None:

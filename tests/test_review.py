@@ -168,14 +168,14 @@ def centre_of(tree: El) -> El:
 
 def test_the_last_trick_and_the_review_offers_at_the_table() -> None:
     session = Session("trick-of-trip", 3, 2, "easy")
-    view = frame.player_view(session, {})
-    tree = frame.game_frame(session, view, None, "instant")
+    view = frame.player_view(session)
+    tree = frame.game_frame(session, view, None)
     assert "last-trick" not in ui_names(tree)  # no trick yet
     assert review_bar(session) is None
     random_moves(session, 2, stop=lambda s: "trick" in s.move_ends)
     assert review_bar(session) is None  # no finished round to review yet
     # The button heads the table's centre, beside its title (in view on a phone).
-    tree = frame.game_frame(session, frame.player_view(session, {}), None, "instant")
+    tree = frame.game_frame(session, frame.player_view(session), None)
     head = centre_of(tree).children[0]
     assert isinstance(head, El) and head.attrs["class"] == "centre-head"
     assert ui_names(head) == ["last-trick"] and "Round 1 of" in head.text()
@@ -184,8 +184,8 @@ def test_the_last_trick_and_the_review_offers_at_the_table() -> None:
     assert lines and "won the trick" in lines[0]  # the winner and why first, then the moves
     assert not [line for line in lines if line not in session.log]  # what the player saw
     # Tapped: the trick's lines over the centre, Back to play in the button's place.
-    view = frame.player_view(session, {"last_trick": lines})
-    tree = frame.game_frame(session, view, None, "instant")
+    view = frame.player_view(session)
+    tree = frame.game_frame(session, view, None, last_trick=lines)
     panel = centre_of(tree).children[0]
     assert isinstance(panel, El) and panel.attrs["class"] == "last-trick-panel"
     assert lines[0] in panel.text() and "Back to play" in panel.text()
@@ -217,14 +217,14 @@ def test_trickbook_has_no_last_trick() -> None:
     session = Session("trickbook", 2, 3, "easy")
     random_moves(session, 3, stop=lambda s: len(s.history) > 8)
     assert not session.is_over()
-    tree = frame.game_frame(session, frame.player_view(session, {}), None, "instant")
+    tree = frame.game_frame(session, frame.player_view(session), None)
     assert "last-trick" not in ui_names(tree)
     assert review.last_trick(session) is None
 
 
 def test_game_over_offers_the_review() -> None:
     session = finished("trickbook", 2)
-    view = frame.player_view(session, {})
+    view = frame.player_view(session)
     over = game_over.game_over_screen(session, view)
     assert any(
         el.attrs.get("data-ui") == "review" and el.attrs.get("data-value") == "game"

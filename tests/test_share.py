@@ -10,6 +10,8 @@ from async_run import run
 
 import pygame_rules
 from ui.play.session import Session
+from ui.share.arrival import position_screen
+from ui.share.link_panel import share_panel
 from ui.share.links import (
     MOVE_DIGITS,
     MoveCoder,
@@ -19,7 +21,7 @@ from ui.share.links import (
     parse_link,
     position_link,
 )
-from ui.share.panel import Replay, mark_replay, position_screen, replay_bar, share_panel, watch
+from ui.share.replay import Replay, mark_replay, replay_bar, watch
 from ui.vdom import h
 
 

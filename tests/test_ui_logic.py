@@ -8,9 +8,10 @@ import pytest
 
 from pygame_rules import get_game
 from ui.jsontext import parse_json
+from ui.play.hint import mark_hint
 from ui.play.session import PLAYER_LEVELS, SAVE_VERSION, SaveError, Session
 from ui.saves import record_result, valid_stats
-from ui.screens.frame import Announcer, mark_hint, prompt_text, turn_text
+from ui.screens.frame import Announcer, prompt_text, turn_text
 from ui.screens.lobby import resume_box, saved_games
 from ui.screens.setup import conflict_screen, setup_screen
 from ui.share.links import link_continues, link_for, parse_link, whole_number

@@ -7,7 +7,6 @@ its end through the drawn controls alone.
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 import re
@@ -18,14 +17,15 @@ from test_magic_trick_baker import PLAIN_HANDS, I, hand_points, law, play_state
 
 import pygame_rules
 from pygame_rules.magic_trick_baker import MAX_HANDS
+from ui.app import page_steps
+from ui.play.hint import mark_hint
 from ui.play.session import Session
-from ui.screens.frame import game_frame, mark_hint, player_view
+from ui.screens.frame import game_frame, player_view
 from ui.screens.game_over import game_over_screen
 from ui.tables import kit, table_for
 from ui.tables import magic_trick_baker as mtb
 from ui.tables import magic_trick_wray as mtw
 from ui.tables import trick_of_trip as tot
-from ui.tables.widgets import PAGE_STEPS
 from ui.vdom import ENTER_MS, El, h, settle_entries
 
 GAMES = list(pygame_rules.GAME_IDS)
@@ -33,22 +33,24 @@ GAMES = list(pygame_rules.GAME_IDS)
 Check = Callable[[El], None]
 
 
-def drawn(session: Session, local: dict, check: Check | None = None) -> tuple[list, list]:
+def drawn(session: Session, picks: list[int], check: Check | None = None) -> tuple[list, list]:
     view = kit.PlayerView(
         game=session.game,
         obs=session.observation(),
         legal=session.human_legal(),
         names=session.names,
-        local=local,
+        picks=picks,
     )
-    tree = game_frame(session, view, None, "instant")
+    tree = game_frame(session, view, None)
     if check:
         check(tree)
     actions = [
         json.loads(el.attrs["data-action"]) for el in tree.walk() if "data-action" in el.attrs
     ]
     game_ui = [
-        el for el in tree.walk() if "data-ui" in el.attrs and el.attrs["data-ui"] not in PAGE_STEPS
+        el
+        for el in tree.walk()
+        if "data-ui" in el.attrs and el.attrs["data-ui"] not in page_steps()
     ]
     return actions, game_ui
 
@@ -58,7 +60,7 @@ def play_by_clicks(game_id: str, players: int, seed: int, check: Check | None = 
     session = Session(game_id, players, seed, "easy")
     module = table_for(game_id)
     pick = random.Random(seed)
-    local: dict = {}
+    picks: list[int] = []
     for _ in range(5000):
         if session.is_over():
             return session
@@ -67,34 +69,33 @@ def play_by_clicks(game_id: str, players: int, seed: int, check: Check | None = 
             assert bot is not None, "nobody can act, yet the game is not over"
             session.bot_move(bot)
             continue
-        actions, game_ui = drawn(session, local, check)
+        actions, game_ui = drawn(session, picks, check)
         legal = session.human_legal()
         for action in actions:
             assert action in legal, f"drawn control for an illegal action {action}"
         assert actions or game_ui, "the human must act but nothing is drawn to click"
 
-        def tap(el: El, local: dict, legal: list = legal) -> None:
+        def tap(el: El, picks: list[int], legal: list = legal) -> list[int]:
             view = kit.PlayerView(
                 game=session.game,
                 obs=session.observation(),
                 legal=legal,
                 names=session.names,
-                local=local,
+                picks=list(picks),
             )
-            module.on_ui(el.attrs["data-ui"], el.attrs.get("data-value", ""), view)
+            step = module.controls[el.attrs["data-ui"]]
+            return step(el.attrs.get("data-value", ""), view)
 
         for el in game_ui:  # no drawn button is dead, and none undoes a choice unasked
-            after = copy.deepcopy(local)
-            tap(el, after)
-            assert after != local, f"tapping {el.attrs} changes nothing"
-            for key, chosen in local.items():
-                if isinstance(chosen, list) and set(chosen) - set(after.get(key, [])):
-                    assert el.attrs.get("aria-pressed") == "true", f"{el.attrs} dropped a choice"
+            after = tap(el, picks)
+            assert after != picks, f"tapping {el.attrs} changes nothing"
+            if set(picks) - set(after):
+                assert el.attrs.get("aria-pressed") == "true", f"{el.attrs} dropped a choice"
         if actions:
             session.act(session.human, pick.choice(actions))
-            local = {}
+            picks = []
         else:
-            tap(pick.choice(game_ui), local)
+            picks = tap(pick.choice(game_ui), picks)
     raise AssertionError("game did not finish")
 
 
@@ -204,7 +205,7 @@ def test_wray_shows_a_hands_last_trick_whole_at_the_next_hands_start() -> None:
             session.bot_move(seat)
     obs = session.observation()
     assert obs["trick_number"] == 1 and not obs["trick"]
-    centre = El("div", {}, mtw.centre_area(player_view(session, {})))
+    centre = El("div", {}, mtw.centre_area(player_view(session)))
     lines = [el.text() for el in centre.walk() if el.attrs.get("class") == "last-trick"]
     assert len(lines) == 1 and lines[0].startswith("Last trick of hand 1 (13): "), lines
     assert len([el for el in centre.walk() if el.tag == "figure"]) == 4
@@ -226,8 +227,8 @@ def test_wray_tables_drawn_with_kept_slots_are_the_tables_drawn_anew(
     for step in range(400):  # hands 1-3 and more
         if session.is_over():
             break
-        view = player_view(session, {})
-        tree = game_frame(session, view, None, "instant")
+        view = player_view(session)
+        tree = game_frame(session, view, None)
         if view.legal:
             mark_hint(tree, pick.choice(view.legal), "a reason")
         settle_entries(tree, 1000.0 * step, seen)
@@ -238,8 +239,8 @@ def test_wray_tables_drawn_with_kept_slots_are_the_tables_drawn_anew(
                 assert not set(DECORATED) & set(node.attrs), node.attrs
         with monkeypatch.context() as scope:
             scope.setattr(mtw, "KEPT_SLOTS", mtw.KeptSlots())
-            anew = game_frame(session, player_view(session, {}), None, "instant")
-        again = game_frame(session, player_view(session, {}), None, "instant")
+            anew = game_frame(session, player_view(session), None)
+        again = game_frame(session, player_view(session), None)
         assert again == anew
         if session.human_legal():
             session.act(session.human, pick.choice(session.human_legal()))

@@ -22,14 +22,14 @@ def names_for(human: int, players: int) -> list[str]:
     return ["You" if seat == human else next(bots) for seat in range(players)]
 
 
-def view_of(state: TrickOfTripState, human: int, **local: Any) -> kit.PlayerView:
+def view_of(state: TrickOfTripState, human: int, picks: list[int] | None = None) -> kit.PlayerView:
     return kit.PlayerView(
         game=GAME,
         obs=state.observation(human),
         legal=state.legal_actions(human),
         names=names_for(human, state.num_players),
         human=human,
-        local=local,
+        picks=picks,
     )
 
 
@@ -101,8 +101,8 @@ def test_the_split_is_drawn_for_a_human_in_seat_1() -> None:
     # Tapping fills group B up to the engine's set size, then stops.
     hand = view.obs["hand"]
     for card in hand:
-        assert tot.on_ui(tot.TOGGLE, str(card), view)
-    assert view.local["group_b"] == hand[:SET_SIZE]
+        view.picks = tot.TABLE.controls[tot.TOGGLE](str(card), view)
+    assert view.picks == hand[:SET_SIZE]
     tree = tot.render(view)
     offered = actions(tree)
     assert len(offered) == 1 and offered[0] in view.legal

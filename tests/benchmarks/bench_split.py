@@ -75,7 +75,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 from browser.conftest import DESKTOP, PHONE, SiteServer, system_chromium  # noqa: E402
 
-from ui.tables.widgets import PAGE_STEPS  # noqa: E402
+from ui.app import page_steps  # noqa: E402
 
 # Every game's table link (README: player counts).
 GAMES = (
@@ -132,7 +132,7 @@ VIRTUAL_PAGES = {
 }
 
 # UI steps that are not moves (conftest's play_to_end skips the same, and a few more).
-NAV_STEPS = PAGE_STEPS  # not moves
+NAV_STEPS = page_steps()  # not moves
 
 # Installed in every page before its own scripts: long tasks, the first moment a move is
 # clickable (or a bare page's attribute is set), the bot worker's marker, and the spans of

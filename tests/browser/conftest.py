@@ -22,7 +22,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, BrowserType, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from ui.tables.widgets import PAGE_STEPS
+from ui.app import page_steps
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "_site"
@@ -406,7 +406,7 @@ def play_to_end(
 
     wait_for_bots_worker(page)
     pick = random.Random(pick_seed)
-    nav = PAGE_STEPS  # not moves; and a hint lands later, redrawing the table meanwhile
+    nav = page_steps()  # not moves; and a hint lands later, redrawing the table meanwhile
     for _ in range(max_steps):
         if page.locator("[data-testid=game-over]").count():
             return

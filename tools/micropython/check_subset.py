@@ -117,6 +117,9 @@ class Profile:
     exclude: tuple[str, ...] = ()  # CPython-only files (paths relative to the package)
     float_math: tuple[str, ...] = ("",)  # path prefixes where math's float functions may run
     future: frozenset[str] = field(default_factory=lambda: frozenset({"annotations"}))
+    # Modules that talk to the page (JavaScript), and the one folder allowed to import them.
+    edge_modules: frozenset[str] = frozenset()
+    edge: str = ""
 
 
 PROFILES = {
@@ -144,6 +147,10 @@ PROFILES = {
         ),
         packages=frozenset({"pygame_rules", "ui"}),
         float_math=("",),
+        edge_modules=frozenset(
+            {"pyscript", "pyscript.ffi", "js", "pyodide.ffi", "ui.runtime.browser"}
+        ),
+        edge="runtime/",
     ),
 }
 
@@ -235,6 +242,9 @@ class Checker(ast.NodeVisitor):
             self._module(node, node.module or "", [a.name for a in node.names])
 
     def _module(self, node: ast.AST, module: str, names: list[str]) -> None:
+        edge = self.profile.edge
+        if module in self.profile.edge_modules and not self.path.startswith(edge):
+            self.bad(node, "import", f"{module} talks to the page: only {edge} may import it")
         if self.type_checking or self.optional:
             return
         if module == "__future__":

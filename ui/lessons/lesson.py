@@ -151,31 +151,56 @@ def _label(el: El) -> str:
     return el.attrs.get("aria-label") or el.text().strip()
 
 
-def decorate(tree: El, session: LessonSession, local: dict[str, Any]) -> str:
-    """Mark the lesson's move (class `suggested`) and put its note, or after a wrong move
-    what to try instead, in the first prompt (`.lesson-note`, in place of the prompt's own
-    small note: the hand stays in view on a phone). The note's text ("": none now)."""
-    wanted = session.suggested()
-    if wanted is None:
-        return ""
-    text = session.note()
-    key = action_json(wanted)
-    found = tree.first(lambda el: el.attrs.get("data-action") == key)
-    if found is not None:
-        found.attrs["class"] = (found.attrs.get("class", "") + " suggested").strip()
-        local["lesson_label"] = _label(found)
-    if local.get("lesson_wrong"):
-        label = local.get("lesson_label") or "the highlighted move"
-        text = f"Not this time: in this lesson, try {label} (highlighted). {text}".strip()
-    if not text:
-        return ""
-    box = h(
-        "div",
-        {"class": "lesson-note", "role": "status"},
-        h("p", {}, h("strong", {}, "Lesson: "), text),
-    )
-    _insert_note(tree, box)
-    return text
+class Guide:
+    """A lesson at the table: whether the player tried a move that is not the lesson's
+    (`wrong`: a note says what to try), whether the lesson's move was laid out already
+    (`arranged`, e.g. its split), and the name of its control (`label`)."""
+
+    def __init__(self, session: LessonSession) -> None:
+        self.session = session
+        self.wrong = False
+        self.arranged = False
+        self.label = ""
+
+    def forget(self) -> None:
+        """A move was made: the next one starts afresh."""
+        self.wrong = self.arranged = False
+        self.label = ""
+
+    def needs_arranging(self, tree: El) -> bool:
+        """Whether the lesson's move has no control drawn yet (e.g. a split to arrange
+        first), and the table has not arranged it for this move already."""
+        wanted = self.session.suggested()
+        if wanted is None or self.arranged:
+            return False
+        key = action_json(wanted)
+        return tree.first(lambda el: el.attrs.get("data-action") == key) is None
+
+    def decorate(self, tree: El) -> str:
+        """Mark the lesson's move (class `suggested`) and put its note, or after a wrong move
+        what to try instead, in the first prompt (`.lesson-note`, in place of the prompt's
+        own small note: the hand stays in view on a phone). The note's text ("": none)."""
+        wanted = self.session.suggested()
+        if wanted is None:
+            return ""
+        text = self.session.note()
+        key = action_json(wanted)
+        found = tree.first(lambda el: el.attrs.get("data-action") == key)
+        if found is not None:
+            found.attrs["class"] = (found.attrs.get("class", "") + " suggested").strip()
+            self.label = _label(found)
+        if self.wrong:
+            label = self.label or "the highlighted move"
+            text = f"Not this time: in this lesson, try {label} (highlighted). {text}".strip()
+        if not text:
+            return ""
+        box = h(
+            "div",
+            {"class": "lesson-note", "role": "status"},
+            h("p", {}, h("strong", {}, "Lesson: "), text),
+        )
+        _insert_note(tree, box)
+        return text
 
 
 def _insert_note(tree: El, box: El) -> None:
@@ -198,16 +223,6 @@ def _insert_note(tree: El, box: El) -> None:
         0,
     )
     tree.children.insert(at, box)
-
-
-def needs_arranging(tree: El, session: LessonSession, local: dict[str, Any]) -> bool:
-    """Whether the lesson's move has no control drawn yet (e.g. a split to arrange first),
-    and the table has not arranged it for this move already."""
-    wanted = session.suggested()
-    if wanted is None or local.get("lesson_arranged"):
-        return False
-    key = action_json(wanted)
-    return tree.first(lambda el: el.attrs.get("data-action") == key) is None
 
 
 def end_only(tree: El) -> None:

@@ -12,22 +12,32 @@ try:
     from pyscript import document
     from pyscript import window as _global
     from pyscript.ffi import create_proxy, to_js
-except ImportError:  # Pyodide started directly by static/js/embed.js
-    from js import Object, document
-    from js import window as _global
-    from pyodide.ffi import create_proxy
-    from pyodide.ffi import to_js as _to_js
+except ImportError:
+    try:  # Pyodide started directly by static/js/embed.js
+        from js import Object, document
+        from js import window as _global
+        from pyodide.ffi import create_proxy
+        from pyodide.ffi import to_js as _to_js
 
-    def to_js(value: object) -> object:
-        """As pyscript.ffi.to_js: a dict becomes a plain JS object, not a Map."""
-        return _to_js(value, dict_converter=Object.fromEntries)
+        def to_js(value: object) -> object:
+            """As pyscript.ffi.to_js: a dict becomes a plain JS object, not a Map."""
+            return _to_js(value, dict_converter=Object.fromEntries)
+
+    except ImportError:  # CPython: tests and tools import the UI, with no page to talk to
+        document = _global = None
+
+        def create_proxy(value: object) -> object:
+            return value
+
+        def to_js(value: object) -> object:
+            return value
 
 
 # On MicroPython, pyscript.window is the `js` module: a method taken from it is called
 # without `this` ("Illegal invocation", e.g. addEventListener). The global object's own
 # `window` is the real object. (And never call window.setTimeout from Python there:
 # asyncio's own timers then fail the same way.)
-window = _global.window
+window: Any = getattr(_global, "window", None)
 
 __all__ = ["create_proxy", "document", "next_task", "now", "to_js", "window"]
 

@@ -1,37 +1,23 @@
-"""The page's own pieces, which need no game: notices and errors, the setup form, the
-lobby's cards, statistics, the rules dialog, the clipboard, downloads."""
+"""The page around the game's drawing: its screen and regions, notices and errors, focus and
+scrolling, the address, performance marks, the setup form, the rules dialog, the clipboard,
+the share sheet and downloads. The rest of ui/ reaches the page only through these, the
+drawing through `ui/runtime/dom.py`'s `mount`."""
 
 from __future__ import annotations
 
-import pygame_rules
-from ui import saves
-from ui.play.session import PLAYER_LEVELS
-from ui.runtime.browser import document, to_js, window
+from ui.runtime.browser import document, next_task, now, to_js, window
 from ui.runtime.dom import by_id, mount, set_text
-from ui.screens import lobby
-from ui.share.links import MAX_SEED, whole_number
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+    from ui.vdom import El
 
-def read_setup_form(game: pygame_rules.Game) -> tuple[int, int, str, dict[str, Any]] | None:
-    """The setup form's players, seed (a new random deal when none is given), level and
-    options; None when the deal number is not one."""
-    form = by_id("setup-form")
-    players = int(form.querySelector("[name=players]:checked").value)
-    level = str(form.querySelector("[name=level]:checked").value)
-    if level not in PLAYER_LEVELS:
-        level = "normal"
-    options = {
-        o.name: bool(form.querySelector(f"[name=opt-{o.name}]").checked) for o in game.options
-    }
-    seed_text = str(form.querySelector("[name=seed]").value)
-    seed = whole_number(seed_text, MAX_SEED) if seed_text.strip() else new_seed()
-    return None if seed is None else (players, seed, level, options)
+__all__ = ["by_id", "next_task", "now", "set_text"]
 
 
+# -- the screen -------------------------------------------------------------------------
 def show_screen(title: str) -> None:
     """Show #screen in place of the lobby, under the page title `title`."""
     by_id("lobby").hidden = True
@@ -39,34 +25,201 @@ def show_screen(title: str) -> None:
     document.title = title
 
 
+def show_lobby(title: str) -> None:
+    """Show the lobby in place of #screen (and drop static/js/host.js's boot mark)."""
+    by_id("screen").hidden = True
+    document.documentElement.removeAttribute("data-boot")
+    by_id("lobby").hidden = False
+    document.title = title
+
+
+def draw_screen(tree: El) -> None:
+    """Make #screen show `tree` (redrawn in place: `mount`)."""
+    mount(by_id("screen"), tree)
+
+
+def draw_into(element_id: str, tree: El) -> bool:
+    """Make the element `element_id` show `tree`; False when the page has no such element."""
+    node = by_id(element_id)
+    if not node:
+        return False
+    mount(node, tree)
+    return True
+
+
+def region(element_id: str, tag: str = "section", cls: str = "", role: str = "") -> Any:
+    """The element `element_id`, made (hidden) on first use just above #screen: a panel that
+    the screen's redraws leave alone."""
+    node = by_id(element_id)
+    if not node:
+        node = document.createElement(tag)
+        node.id = element_id
+        if cls:
+            node.className = cls
+        if role:
+            node.setAttribute("role", role)
+        node.hidden = True
+        screen = by_id("screen")
+        screen.parentNode.insertBefore(node, screen)
+    return node
+
+
+def show_region(element_id: str, tree: El | None, **made: str) -> None:
+    """Show `tree` in the region `element_id` (made on first use as `made` says: tag, cls,
+    role, and `label`, the id of the element that names it); None hides it."""
+    label = made.pop("label", "")
+    node = region(element_id, **made)
+    if tree is None:
+        node.hidden = True
+        return
+    if label:
+        node.setAttribute("aria-labelledby", label)
+    mount(node, tree)
+    node.hidden = False
+
+
+def is_shown(element_id: str) -> bool:
+    node = by_id(element_id)
+    return bool(node) and not node.hidden
+
+
+def contains_focus(element_id: str) -> bool:
+    node = by_id(element_id)
+    return bool(node) and bool(node.contains(document.activeElement))
+
+
+def mark_state(state: str) -> None:
+    """The test hook `<body data-app-state="loading|ready|error">`."""
+    document.body.setAttribute("data-app-state", state)
+
+
+def is_embedded() -> bool:
+    """Whether this is the compact embed page (embed.html) in a blog's frame."""
+    return document.body.getAttribute("data-mode") == "embed"
+
+
+def reduced_motion() -> bool:
+    return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+
+
+# -- notices and errors -------------------------------------------------------------------
 def notice(text: str) -> None:
     node = by_id("notice")
     node.textContent = text
     node.hidden = False
 
 
+def hide_notice() -> None:
+    by_id("notice").hidden = True
+
+
+def set_note(element_id: str, text: str | None) -> None:
+    """A line of the page's own (e.g. #engine-note): `text`, hidden when there is none."""
+    node = by_id(element_id)
+    if node:
+        node.textContent = text or ""
+        node.hidden = not text
+
+
+def announce(text: str) -> None:
+    """Tell a screen reader `text` (#announcer, a live region outside the redrawn screen)."""
+    set_text("announcer", text)
+
+
 def fail(exc: BaseException) -> None:
     window.console.warn(f"app error: {exc!r}")
-    document.body.setAttribute("data-app-state", "error")
+    mark_state("error")
     notice(f"Something went wrong: {exc}. Your game is saved; reload to resume.")
 
 
-def show_stats() -> None:
-    box = by_id("stats-box")
-    if box:
-        mount(box, lobby.stats_box(saves.read_stats()))
+# -- focus and scrolling ------------------------------------------------------------------
+def focus(selector: str, scroll: str | None = None) -> bool:
+    """Focus the first element `selector` finds (after a redraw took the focused one), and
+    scroll it into view by `scroll` ("start", "nearest"; None: no scrolling); False if none."""
+    node = document.querySelector(selector)
+    if not node:
+        return False
+    if scroll is not None:
+        node.scrollIntoView(to_js({"block": scroll}))
+    node.focus(to_js({"preventScroll": True}))
+    return True
 
 
-async def import_stats(file: Any) -> None:
-    try:
-        saves.import_stats(str(await file.text()))
-    except ValueError as exc:
-        notice(f"Those statistics could not be imported: {exc}.")
-        return
-    notice("Statistics imported.")
-    show_stats()
+def scroll_into_view(selector: str, block: str = "nearest") -> bool:
+    """Scroll the first element `selector` finds into view; False if none."""
+    node = document.querySelector(selector)
+    if not node:
+        return False
+    node.scrollIntoView(to_js({"block": block}))
+    return True
 
 
+def exists(selector: str) -> bool:
+    return bool(document.querySelector(selector))
+
+
+def dialog_open() -> bool:
+    return exists("dialog[open]")
+
+
+# -- the address and the clock ---------------------------------------------------------------
+def query() -> str:
+    """The page address's query string (`?game=...`)."""
+    return str(window.location.search)
+
+
+def replace_address(url: str) -> None:
+    """Make `url` the page's address without a reload (a reload then goes on from it)."""
+    window.history.replaceState(None, "", url)
+
+
+def app_url(query_text: str) -> str:
+    """The full app's address with `query_text`: index.html's folder, embed.html's too."""
+    return str(window.URL.new("./" + query_text, window.location.href).href)
+
+
+def mark(name: str) -> None:
+    window.performance.mark(name)
+
+
+def measure(name: str, start: str) -> None:
+    window.performance.measure(name, start)
+
+
+def new_seed() -> int:
+    return int(window.Math.floor(window.Math.random() * 1_000_000_000))
+
+
+def think_limit_hook() -> Any:
+    """The test hook `window.pygameThinkLimit` (undefined unless a test sets it)."""
+    return getattr(window, "pygameThinkLimit", None)
+
+
+# -- forms and fields -----------------------------------------------------------------------
+def setup_choice(option_names: list[str]) -> tuple[int, str, dict[str, bool], str]:
+    """The setup form's players, level, options (by name) and deal-number text, as set."""
+    form = by_id("setup-form")
+    players = int(form.querySelector("[name=players]:checked").value)
+    level = str(form.querySelector("[name=level]:checked").value)
+    options = {
+        name: bool(form.querySelector(f"[name=opt-{name}]").checked) for name in option_names
+    }
+    return players, level, options, str(form.querySelector("[name=seed]").value)
+
+
+def set_field(element_id: str, value: str) -> None:
+    node = by_id(element_id)
+    if node:
+        node.value = value
+
+
+def set_text_of(selector: str, text: str) -> None:
+    node = document.querySelector(selector)
+    if node:
+        node.textContent = text
+
+
+# -- the rules dialog ----------------------------------------------------------------------
 def on_rules_closed(_event: Any) -> None:
     """Give focus back to the table's Rules button: the one that opened the dialog may
     have been redrawn while it was open (bots move behind it), and the browser's own
@@ -75,38 +228,63 @@ def on_rules_closed(_event: Any) -> None:
     lost = active.tagName == "BODY" or not active.isConnected
     if not lost and not by_id("rules-dialog").contains(active):
         return  # focus went somewhere real
-    button = document.querySelector("#screen:not([hidden]) [data-ui=rules]")
-    if button:
-        button.focus()
+    focus("#screen:not([hidden]) [data-ui=rules]")
 
 
-async def open_rules(game_id: str) -> None:
-    game = pygame_rules.get_game(game_id)
+async def open_rules(game_id: str, title: str) -> None:
+    """The rules dialog with the game's rules page (our own static file, its path chosen
+    from the registry's id, never from a URL's text)."""
     dialog = by_id("rules-dialog")
-    set_text("rules-title", f"How to play {game.title} ({game.designer})")
+    set_text("rules-title", title)
     body = by_id("rules-body")
-    response = await window.fetch(f"./static/rules/{game.id}.html")
-    # Our own static file, chosen from the registry (never from the URL's text).
+    response = await window.fetch(f"./static/rules/{game_id}.html")
     body.innerHTML = await response.text() if response.ok else "<p>Rules not found.</p>"
     if not dialog.open:
         dialog.showModal()
     dialog.scrollTop = 0  # new rules start at the top, not where the last ones were left
 
 
-async def copy_embed_code() -> None:
-    """Copy the embed code; where the clipboard is refused, leave it selected."""
-    code = by_id("embed-code")
-    code.select()
+def close_rules() -> None:
+    by_id("rules-dialog").close()
+
+
+# -- the clipboard, the share sheet, files ---------------------------------------------------
+async def copy_field(element_id: str, select_first: bool = False) -> bool:
+    """Copy a text field's value; where the clipboard is refused, leave it selected to copy
+    by hand (False). `select_first`: selected whatever happens (the embed code)."""
+    field = by_id(element_id)
+    if not field:
+        return False
+    if select_first:
+        field.select()
     try:
-        await window.navigator.clipboard.writeText(code.value)
+        await window.navigator.clipboard.writeText(field.value)
     except Exception:  # no clipboard (plain http) or permission refused
-        notice("Copy the selected code (Ctrl+C, or press and hold on a phone).")
-        return
-    notice("Embed code copied.")
+        field.focus()
+        field.select()
+        return False
+    return True
 
 
-def new_seed() -> int:
-    return int(window.Math.floor(window.Math.random() * 1_000_000_000))
+def can_share() -> bool:
+    """Whether the browser has a system share sheet (the Web Share API)."""
+    try:
+        return bool(window.Reflect.has(window.navigator, "share"))
+    except Exception:
+        return False
+
+
+async def share_sheet(title: str, text: str, element_id: str) -> str:
+    """Hand the link in the field `element_id` to the system share sheet: "shared",
+    "cancelled", or "refused" (e.g. a frame not allowed to)."""
+    field = by_id(element_id)
+    if not field:
+        return "refused"
+    try:
+        await window.navigator.share(to_js({"title": title, "text": text, "url": field.value}))
+    except Exception as exc:
+        return "cancelled" if "Abort" in str(exc) else "refused"
+    return "shared"
 
 
 def download(filename: str, text: str) -> None:
@@ -117,3 +295,7 @@ def download(filename: str, text: str) -> None:
     link.download = filename
     link.click()
     window.URL.revokeObjectURL(url)
+
+
+async def file_text(file: Any) -> str:
+    return str(await file.text())

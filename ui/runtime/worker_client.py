@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 
 WORKER_SCRIPT = "./static/py/bots.py"
 WORKER_CONFIG = "./py.toml"
+PAINT_DELAY = 0.1  # seconds between two looks at whether the player can move
+WORKER_DELAY = 3.0  # seconds after the first table by which the worker starts anyway
 POLL = 0.02  # seconds between two looks at a pending answer (or whether it is still wanted)
 SLACK = 10.0  # seconds an answer may take beyond the bot's time limit
 NO_LIMIT_WAIT = 300.0  # seconds to wait when the search has no time limit (a test hook)
@@ -58,6 +60,19 @@ class WorkerClient:
         """A table that needs the worker is up: it starts soon (`body[data-bots=starting]`)."""
         if self.status == "local":
             self._set("starting")
+
+    async def start_when(self, can_move: Callable[[], bool]) -> None:
+        """Start the worker once the player can move (or WORKER_DELAY after the first
+        table), so its download and boot never delay the first move. (Not
+        window.setTimeout: on MicroPython, a call to it from Python breaks asyncio's own
+        timers with "Illegal invocation".)"""
+        waited = 0.0
+        while waited < WORKER_DELAY:
+            await asyncio.sleep(PAINT_DELAY)
+            waited += PAINT_DELAY
+            if can_move():
+                break
+        self.start()
 
     def start(self) -> None:
         """Add the worker's script to the page (once); its boot is watched in a task."""

@@ -1,4 +1,6 @@
-"""Screens shared by every game: setup, the table frame, game over, the resume box."""
+"""The frame around every game's table: its bar (title, status, the page's buttons), the
+Continue bar, the table, the review bar and the log; what a table is drawn from; what a
+screen reader is told after each redraw."""
 
 from __future__ import annotations
 
@@ -7,21 +9,29 @@ from ui.play.session import Session
 from ui.review.replay import hand_word
 from ui.review.screen import add_last_trick, review_bar
 from ui.tables import kit, table_for
-from ui.tables.widgets import action_json, log_panel, ui_button
+from ui.tables.widgets import log_panel, ui_button
 from ui.vdom import El, h
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
+    pass
 
 
-def game_frame(session: Session, view: kit.PlayerView, over: El | None, speed: str) -> El:
-    """The frame around a game's own table: title bar, the table, the log."""
+def game_frame(
+    session: Session,
+    view: kit.PlayerView,
+    over: El | None,
+    question: El | None = None,
+    last_trick: list[str] | None = None,
+) -> El:
+    """The frame around a game's own table: title bar, the game over (`over`) or a question
+    before a step (`question`: a take-back's), the table with the last trick's button (or
+    its lines, `last_trick`), the log."""
     game_table = table_for(session.game_id)
     game = session.game
     status = turn_text(session, view)
     board = game_table.render(view)
-    add_last_trick(board, session, view.local.get("last_trick"))
+    add_last_trick(board, session, last_trick)
     return h(
         "div",
         {
@@ -54,7 +64,7 @@ def game_frame(session: Session, view: kit.PlayerView, over: El | None, speed: s
             ),
         ),
         over,
-        confirm_take_back(view.local.get("confirm_undo")),
+        question,
         continue_bar(hand_word(session.game_id) if session.move_ends[-1:] == ["hand"] else "")
         if session.awaiting_continue
         else None,
@@ -75,19 +85,6 @@ def take_back_button(session: Session) -> El:
     return button
 
 
-def confirm_take_back(words: str | None) -> El | None:
-    """The question before a take-back that makes the game practice."""
-    if not words:
-        return None
-    return h(
-        "div",
-        {"class": "continue-bar undo-bar", "role": "alertdialog", "aria-label": "Take back"},
-        h("p", {}, words),
-        ui_button("undo-confirm", "Take back (practice)", cls="btn primary"),
-        ui_button("undo-cancel", "Keep playing", cls="btn"),
-    )
-
-
 def continue_bar(hand_over: str = "") -> El:
     """The bots wait at a finished trick or hand until the player has looked at it; a
     finished hand (`hand_over`: what the game calls it) can be reviewed move by move
@@ -105,19 +102,20 @@ def continue_bar(hand_over: str = "") -> El:
 
 def player_view(
     session: Session,
-    local: dict[str, Any],
+    picks: list[int] | None = None,
     thinking: int | None = None,
     reduced_motion: bool = False,
 ) -> kit.PlayerView:
     """What a game's table is drawn from: the human's observation and legal moves, the
-    page's own UI state (`local`), and the bot seat about to move (`thinking`)."""
+    cards they have picked toward a move (`picks`), and the bot seat about to move
+    (`thinking`)."""
     return kit.PlayerView(
         game=session.game,
         obs=session.observation(),
         legal=session.human_legal(),
         names=session.names,
         human=session.human,
-        local=local,
+        picks=picks,
         thinking=thinking,
         reduced_motion=reduced_motion,
     )
@@ -159,26 +157,6 @@ class Announcer:
         return " ".join(lines)
 
 
-def mark_hint(tree: El, hint: dict[str, Any], reason: str) -> str:
-    """Show a hint in `tree`: class `hinted` on the first control of the hinted move, and
-    the words, with the reason, in a `.hint-note` under the first `.prompt` (beside the
-    controls: on a phone the page's top is out of sight). The words when there is no
-    prompt to put them under, else ""."""
-    wanted = action_json(hint)
-    because = f" Why: {reason}." if reason else ""
-    hinted = tree.first(lambda el: el.attrs.get("data-action") == wanted)
-    if hinted is not None:
-        hinted.attrs["class"] = f"{hinted.attrs.get('class', '')} hinted".strip()
-        text = f"Hint: a Normal bot would play the highlighted move.{because}"
-    else:
-        text = f"Hint: a Normal bot would choose {describe_action(hint)}.{because}"
-    prompt = tree.first(lambda el: el.has_class("prompt"))
-    if prompt is None:
-        return text
-    prompt.children.append(h("p", {"class": "hint-note"}, text))
-    return ""
-
-
 def turn_text(session: Session, view: kit.PlayerView) -> str:
     if isinstance(session, LessonSession) and session.done():
         return "Lesson done"
@@ -189,10 +167,3 @@ def turn_text(session: Session, view: kit.PlayerView) -> str:
         return "Your move" + practice
     names = ", ".join(session.names[s] for s in session.waiting_for())
     return f"Waiting for {names}…{practice}"
-
-
-def describe_action(action: dict[str, Any]) -> str:
-    """Plain words for an action that has no control on screen (rare)."""
-    parts = [str(action.get("type", "move"))]
-    parts += [f"{k} {action[k]}" for k in sorted(action) if k != "type"]
-    return ", ".join(parts)

@@ -1,52 +1,56 @@
 """The game at the table, in the page: draw it from the human's view, take the human's
-moves, let the bots move (`ui/play/bot_runner.py`), give hints, save after every move."""
+moves, let the bots move (`ui/play/bot_runner.py`), save after every move. The table's
+features (the hint, undo, the review and the last trick, the Link panel, a shared game's
+replay, a lesson's guide) each keep their own state and answer their own controls."""
 
 from __future__ import annotations
 
 import pygame_rules
-from ui.lessons import lesson as lessons
-from ui.play.bot_runner import BotRunner
-from ui.play.session import Session
-from ui.review import replay as review
-from ui.review.screen import review_screen
-from ui.runtime.browser import document, to_js, window
-from ui.runtime.dom import by_id, mount, set_text
-from ui.runtime.page import fail, notice
-from ui.saves import Saves
+from ui.lessons.lesson import Guide, LessonSession, end_only, end_panel
+from ui.play.hint import Hint
+from ui.play.undo import Undo
+from ui.review.feature import LastTrick, Reviewing
+from ui.runtime import page
 from ui.screens import frame, game_over
-from ui.share import page_panel as share_page
-from ui.share import panel as share
+from ui.share.link_panel import SharePanel
+from ui.share.replay import mark_replay, show_replay
 from ui.tables import kit, table_for
-from ui.tables.widgets import REVIEW_STEPS
-from ui.vdom import h
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Coroutine
     from typing import Any
 
-
-REVIEW_KEYS = {
-    "ArrowLeft": "review-back",
-    "ArrowRight": "review-next",
-    "Home": "review-start",
-    "End": "review-end",
-}
+    from ui.play.bot_runner import BotRunner
+    from ui.play.session import Session
+    from ui.saves import Saves
+    from ui.share.replay import Replay
+    from ui.vdom import El
 
 
-def lesson_in_view() -> None:
-    """The lesson's note, then its move (or the confirm button of its split), scrolled
-    into view by the nearest edge: nothing moves when both are in view already (a phone on
-    its side has room for both, not for the whole of the player's area)."""
-    for selector in ("#screen .lesson-note", "#screen [data-action].suggested"):
-        node = document.querySelector(selector)
-        if node:
-            node.scrollIntoView(to_js({"block": "nearest"}))
+class GameSteps:
+    """The game's own steps of play (`GameTable.controls`, e.g. moving a card between two
+    groups of a split): each gives the player's picks, and the table is drawn again."""
+
+    PLAY_STEPS = True
+
+    def __init__(self, play: PlayScreen) -> None:
+        self.play = play
+        self.CONTROLS = {name: self._step(step) for name, step in play.table.controls.items()}
+
+    def _step(self, step: Callable[[str, kit.PlayerView], list[int]]) -> Callable[..., None]:
+        def run(_self: GameSteps, value: str) -> None:
+            self.play.picks = step(value, self.play.view())
+            self.play.render()
+
+        return run
 
 
 class PlayScreen:
     """The game at the table: draws it from the human's view, takes the human's moves,
-    lets the bots move (`BotRunner`), gives hints, and saves after every move."""
+    lets the bots move (`BotRunner`), and saves after every move."""
+
+    PLAY_STEPS = True  # Continue: the bots wait at a trick's or a hand's end for it
 
     def __init__(
         self,
@@ -54,211 +58,123 @@ class PlayScreen:
         bots: BotRunner,
         keeper: Saves,
         spawn: Callable[[Coroutine[Any, Any, None]], None],
+        replay: Replay | None = None,
     ) -> None:
         self.session = session
+        self.table = table_for(session.game_id)
         self.bots = bots
         self.saves = keeper
         self.spawn = spawn
-        self.local: dict[str, Any] = {}  # the UI's own state: cards chosen, the hint
+        self.picks: list[int] = []  # cards picked toward a move put together in steps
         self.thinking: int | None = None  # the bot seat about to move
         self.bots_running = False
-        self.replay: share.Replay | None = None  # a shared game's moves, being replayed
+        self.replay = replay  # a shared game's moves, being replayed
+        self.hint = Hint(self)
+        self.undo = Undo(self)
+        self.reviewing = Reviewing(self)
+        self.last_trick = LastTrick(self)
+        self.share = SharePanel(self)
+        self.guide = Guide(session) if isinstance(session, LessonSession) else None
         # A screen reader has heard the first line ("New game…" or "Game resumed.").
         self.announcer = frame.Announcer(told=len(session.log) - 1)
 
+    def features(self) -> list[Any]:
+        """What answers controls at this table (`ui/controls.py`)."""
+        found = [self, GameSteps(self), self.hint, self.undo, self.reviewing, self.last_trick]
+        return found + [self.share] + ([self.replay] if self.replay is not None else [])
+
     def view(self) -> kit.PlayerView:
-        motion = window.matchMedia("(prefers-reduced-motion: reduce)").matches
-        view = frame.player_view(self.session, self.local, self.thinking, bool(motion))
+        view = frame.player_view(self.session, self.picks, self.thinking, page.reduced_motion())
         if self.replay is not None:
             view.legal = []  # the replay makes the human's moves too
         return view
 
+    def forget_choices(self) -> None:
+        """A move was made or taken back: what was picked, hinted or asked is gone."""
+        self.picks = []
+        self.hint.clear()
+        self.undo.asking = ""
+        self.last_trick.lines = None
+        self.reviewing.shown = None
+        if self.guide is not None:
+            self.guide.forget()
+
+    # -- drawing ------------------------------------------------------------------------
     def render(self) -> None:
         s = self.session
-        window.performance.mark("render-start")
-        if self.local.get("review") is not None:
-            self.render_review()
+        page.mark("render-start")
+        if self.reviewing.shown is not None:
+            self.reviewing.draw()
             return
-        if "last_trick" in self.local and self.local.get("last_trick_at") != len(s.history):
-            self.local["last_trick"] = review.last_trick(s) or []  # the bots played on
-            self.local["last_trick_at"] = len(s.history)
+        self.last_trick.follow()
         view = self.view()
         over = game_over.game_over_screen(s, view) if s.is_over() else None
-        lesson = s if isinstance(s, lessons.LessonSession) else None
+        lesson = s if isinstance(s, LessonSession) else None
         if lesson is not None and over is None and lesson.done():
-            over = lessons.end_panel(lesson)
-        tree = frame.game_frame(s, view, over, self.bots.speed)
+            over = end_panel(lesson)
+        tree = self.frame(view, over)
         if self.replay is not None:
-            share.mark_replay(tree, self.replay)
-        if lesson is not None and lessons.needs_arranging(tree, lesson, self.local):
-            self.local["lesson_arranged"] = True  # e.g. lay out the lesson's split, once
-            table_for(s.game_id).on_hint(lesson.suggested() or {}, view)
-            tree = frame.game_frame(s, view, over, self.bots.speed)
-        note = lessons.decorate(tree, lesson, self.local) if lesson is not None else ""
+            mark_replay(tree, self.replay)
+        guide = self.guide
+        if lesson is not None and guide is not None and guide.needs_arranging(tree):
+            guide.arranged = True  # e.g. lay out the lesson's split, once
+            self.picks = view.picks = self.table.arrange(lesson.suggested() or {}, view)
+            tree = self.frame(view, over)
+        note = guide.decorate(tree) if guide is not None else ""
         if lesson is not None and lesson.done():
-            lessons.end_only(tree)  # not the next hand, which the engine has dealt
-        hint = self.local.get("hint")
-        elsewhere = "" if hint is None else frame.mark_hint(tree, hint, self.local["hint_reason"])
-        mount(by_id("screen"), tree)
-        window.performance.measure("render", "render-start")  # read by the bot benchmark
-        share_page.PANEL.follow(s)
-        share_page.show_replay(self.replay)
+            end_only(tree)  # not the next hand, which the engine has dealt
+        elsewhere = self.hint.decorate(tree)
+        page.draw_screen(tree)
+        page.measure("render", "render-start")  # read by the bot benchmark
+        self.share.follow()
+        show_replay(self.replay)
         news = self.announcer.news(s.log, (note + " " + frame.prompt_text(tree)).strip())
         if news:
-            set_text("announcer", news)
+            page.announce(news)
         if lesson is not None and lesson.suggested() is not None:
-            lesson_in_view()
-        if hint is not None:
-            if elsewhere:  # no prompt to put it under
-                notice(elsewhere)
-            else:
-                by_id("notice").hidden = True  # "Thinking about your move…" is answered
-            hinted = document.querySelector("#screen [data-action].hinted")
-            if hinted:
-                hinted.focus()
+            # The note, then the move (or its split's confirm button), by the nearest edge:
+            # nothing moves when both are in view already.
+            page.scroll_into_view("#screen .lesson-note")
+            page.scroll_into_view("#screen [data-action].suggested")
+        self.hint.after_drawing(elsewhere)
         if over is not None:
-            node = document.querySelector("[data-testid=game-over] h2, .lesson-end h2")
-            if node:
-                # At the top of the screen: the result and "Play again" both in view.
-                node.scrollIntoView(to_js({"block": "start"}))
-                node.focus(to_js({"preventScroll": True}))
+            # At the top of the screen: the result and "Play again" both in view.
+            page.focus("[data-testid=game-over] h2, .lesson-end h2", scroll="start")
 
-    def render_review(self) -> None:
-        """The review in place of the table (a finished hand or game, move by move)."""
-        game = self.session.game
-        tree = h(
-            "div",
-            {"class": f"table-screen review-screen game-{game.id}", "data-game": game.id},
-            review_screen(self.local["review"]),
+    def frame(self, view: kit.PlayerView, over: El | None) -> El:
+        return frame.game_frame(
+            self.session, view, over, self.undo.question(), self.last_trick.lines
         )
-        mount(by_id("screen"), tree)
-        window.performance.measure("render", "render-start")
-        if self.local.pop("review_opened", False):
-            title = document.getElementById("review-title")
-            if title:
-                title.scrollIntoView(to_js({"block": "start"}))
-                title.focus(to_js({"preventScroll": True}))
 
-    def review_key(self, key: str) -> bool:
-        """The arrow keys step through an open review (Home, End: its start, its end); Escape
-        hides the last trick."""
-        shown = document.querySelector("#screen .last-trick-panel")
-        if key == "Escape" and shown and not document.querySelector("dialog[open]"):
-            self.review_step("last-trick", "")  # back to play
-            return True
-        where = REVIEW_KEYS.get(key)
-        if where is None or self.local.get("review") is None:
-            return False
-        if not document.querySelector("#screen .review-screen"):  # e.g. left for the lobby
-            return False
-        self.review_step(where, "")
-        return True
+    def on_key(self, key: str) -> bool:
+        """A key the table's features take (the review's arrows, Escape); True when taken."""
+        return self.last_trick.key(key) or self.reviewing.key(key)
 
-    def review_step(self, name: str, value: str) -> None:
-        """Open, step through and close a review, and show or hide the last trick."""
-        s = self.session
-        if name == "review":
-            found = review.review_game(s) if value == "game" else review.review_last_hand(s)
-            if found is None:
-                notice("There is no finished hand to review yet.")
-                return
-            self.local["review"] = found
-            self.local["review_opened"] = True
-        elif name == "review-close":
-            self.local.pop("review", None)
-        elif name == "last-trick":
-            shown = self.local.pop("last_trick", None) is not None
-            if not shown:
-                self.local["last_trick"] = review.last_trick(s) or []
-                self.local["last_trick_at"] = len(s.history)
-        elif self.local.get("review") is not None:
-            self.local["review"].go(name[len("review-") :])
+    def go_on(self, _value: str = "") -> None:
+        """Continue: the bots wait at a finished trick or hand until the player has looked
+        (`ui/play/bot_runner.py`)."""
+        self.session.awaiting_continue = False
         self.render()
-        if name == "last-trick":  # Last trick and Back to play take the same place
-            button = document.querySelector("#screen [data-ui=last-trick]")
-            if button:
-                button.focus(to_js({"preventScroll": True}))
-                button.scrollIntoView(to_js({"block": "nearest"}))
 
-    def ui_step(self, name: str, value: str) -> bool:
-        """A UI step at the table (the hint, the deal's link, the game's own); True when
-        handled."""
-        s = self.session
-        if name == "hint":
-            if s.human_legal():
-                notice("Thinking about your move…")
-                self.spawn(self.give_hint())
-        elif name == "continue":  # the bots wait at a trick's or a hand's end (bot_runner)
-            s.awaiting_continue = False
-            self.render()
-        elif name in REVIEW_STEPS:
-            self.review_step(name, value)
-        elif name in ("undo", "undo-confirm", "undo-cancel"):
-            self.take_back_step(name)
-        elif share_page.ui_step(name, value, s, self.spawn):
-            pass
-        elif name == "replay-skip" and self.replay is not None:
-            self.replay.skip = True
-        elif table_for(s.game_id).on_ui(name, value, self.view()):
-            self.render()
-        else:
-            return False
-        return True
+    CONTROLS = {"continue": go_on}
 
-    def take_back_step(self, name: str) -> None:
-        """Undo: at once when nothing hidden was shown since the human's last move; else
-        after the player confirms that the game becomes practice (a bar on the table)."""
-        s = self.session
-        if self.replay is not None:  # watching a link's moves: nothing is yours to take back
-            return
-        offer = s.take_back_offer()
-        if name == "undo-cancel" or offer is None:
-            self.local.pop("confirm_undo", None)
-            if offer is None:
-                notice(s.take_back_refusal())
-            self.render()
-            return
-        if name == "undo" and offer.reveals and not s.practice:
-            self.local["confirm_undo"] = offer.words()
-            self.render()
-            return
-        self.bots.stop()  # a bot's decision in progress ends without a move
-        self.bots_running = False
-        self.thinking = None
-        s.take_back()
-        self.local = {}
-        by_id("notice").hidden = True
-        self.after_move()
-
-    async def give_hint(self) -> None:
-        """Think as a Normal bot in the human's seat, then mark that move (if still current)."""
-        try:
-            found = await self.bots.hint(self.session)
-            if found is None:
-                return
-            action, reason = found
-            table_for(self.session.game_id).on_hint(action, self.view())  # e.g. a split
-            self.local["hint"], self.local["hint_reason"] = action, reason
-            self.render()
-        except Exception as exc:
-            fail(exc)
-
+    # -- moves --------------------------------------------------------------------------
     def human_action(self, action: dict[str, Any]) -> None:
         s = self.session
         if s.is_over() or self.replay is not None:
             return
-        if isinstance(s, lessons.LessonSession) and not s.follows(action):
-            self.local["lesson_wrong"] = True  # a note says what to try; nothing is played
-            self.local.pop("lesson_arranged", None)
+        if isinstance(s, LessonSession) and not s.follows(action):
+            if self.guide is not None:  # a note says what to try; nothing is played
+                self.guide.wrong, self.guide.arranged = True, False
             self.render()
             return
         try:
             s.act(s.human, action)
         except pygame_rules.IllegalAction as exc:
-            notice(f"Not allowed: {exc}")
+            page.notice(f"Not allowed: {exc}")
             return
-        self.local = {}
-        by_id("notice").hidden = True
+        self.forget_choices()
+        page.hide_notice()
         self.after_move()
 
     def after_move(self) -> None:
@@ -270,12 +186,18 @@ class PlayScreen:
             self.bots_running = True
             self.spawn(self.run_bots())
 
+    def stop_bots(self) -> None:
+        """Every bot decision in progress ends without a move (a take-back's new run)."""
+        self.bots.stop()
+        self.bots_running = False
+        self.thinking = None
+
     async def run_bots(self) -> None:
         generation = self.bots.generation
         try:
             await self.bots.play(self.session, self.show_bot, self.prepare_drawing)
         except Exception as exc:  # e.g. a bot's illegal move: shown, and the bots stop
-            fail(exc)
+            page.fail(exc)
         finally:
             if generation == self.bots.generation:  # not stopped for a take-back's new run
                 self.bots_running = False
@@ -283,7 +205,7 @@ class PlayScreen:
 
     def prepare_drawing(self) -> None:
         """What the next drawing of the table can do ahead (`GameTable.prepare`)."""
-        table_for(self.session.game_id).prepare(self.session.observation())
+        self.table.prepare(self.session.observation())
 
     def show_bot(self, seat: int | None) -> None:
         """A bot in `seat` starts to think (None: it has moved): draw it, save the move."""
@@ -291,3 +213,9 @@ class PlayScreen:
         if seat is None:
             self.saves.store(self.session)
         self.render()
+
+    def leave(self) -> None:
+        """The table is left: its bots stop, the Link panel closes, a replay's bar goes."""
+        self.bots.stop()
+        self.share.close(refocus=False)
+        show_replay(None)

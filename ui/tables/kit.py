@@ -15,8 +15,9 @@ if TYPE_CHECKING:
 class PlayerView:
     """What a game module may use to draw: never the state, only the human's view.
 
-    `local` is the UI's own state (cards chosen, the hint); `thinking` a bot seat that is
-    about to move."""
+    `picks` are the cards the player has picked toward a move put together in steps (Trick
+    of Trip's group B of a split, Baker's cards of the fan), by the game's own controls;
+    `thinking` is a bot seat that is about to move."""
 
     def __init__(
         self,
@@ -25,7 +26,7 @@ class PlayerView:
         legal: list[dict[str, Any]],
         names: list[str],
         human: int = 0,
-        local: dict[str, Any] | None = None,
+        picks: list[int] | None = None,
         thinking: int | None = None,
         reduced_motion: bool = False,
     ) -> None:
@@ -34,7 +35,7 @@ class PlayerView:
         self.legal = legal
         self.names = names
         self.human = human
-        self.local: dict[str, Any] = {} if local is None else local
+        self.picks: list[int] = [] if picks is None else picks
         self.thinking = thinking
         self.reduced_motion = reduced_motion
 
@@ -58,14 +59,21 @@ def nothing(*_args: Any) -> None:
     return None
 
 
+def no_picks(_action: dict[str, Any], _view: PlayerView) -> list[int]:
+    """The default `arrange`: a game whose moves are one tap each picks nothing."""
+    return []
+
+
 class GameTable:
     """One game's table, declared by its UI module as `TABLE` (optional pieces default).
 
     - `render(view) -> El`: the whole table for the human's seat;
     - `describe(event, names) -> str | None`: one log line per event the human saw;
-    - `on_ui(name, value, view) -> bool`: a UI-only step of this game (e.g. moving a card
-      between two groups before confirming) that changes `view.local`; False: not ours;
-    - `on_hint(action, view)`: make the hinted move's control appear (e.g. arrange a split);
+    - `controls`: the game's own steps of play (`data-ui` names, e.g. moving a card between
+      two groups before confirming), each `(value, view) -> picks`: the player's picks after
+      it;
+    - `arrange(action, view) -> picks`: the picks that make `action`'s control appear (a
+      hinted or a lesson's split), [] when it has one already;
     - `final_details(view) -> El | None`: extra game-over content;
     - `face_up(card) -> El`: one card (or Trickbook trick) drawn small and face up, for
       the review and the last trick's panel;
@@ -83,8 +91,8 @@ class GameTable:
         render: Callable[[PlayerView], Any],
         describe: Callable[[dict[str, Any], list[str]], str | None],
         *,
-        on_ui: Callable[[str, str, PlayerView], bool] | None = None,
-        on_hint: Callable[[dict[str, Any], PlayerView], None] = nothing,
+        controls: dict[str, Callable[[str, PlayerView], list[int]]] | None = None,
+        arrange: Callable[[dict[str, Any], PlayerView], list[int]] = no_picks,
         final_details: Callable[[PlayerView], Any] = nothing,
         face_up: Callable[[Any], Any] = nothing,
         prepare: Callable[[dict[str, Any]], Any] = nothing,
@@ -94,8 +102,8 @@ class GameTable:
     ) -> None:
         self.render = render
         self.describe = describe
-        self.on_ui = on_ui or (lambda _name, _value, _view: False)
-        self.on_hint = on_hint
+        self.controls = controls or {}
+        self.arrange = arrange
         self.final_details = final_details
         self.face_up = face_up
         self.prepare = prepare

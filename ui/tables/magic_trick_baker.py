@@ -232,31 +232,27 @@ def ritual_area(view: PlayerView) -> list[El]:
 
 
 def picked(view: PlayerView) -> list[int]:
-    return [i for i in view.local.get("fan", []) if isinstance(i, int)]
+    return [i for i in view.picks if isinstance(i, int)]
 
 
-def on_ui(name: str, value: str, view: PlayerView) -> bool:
+def choose_card(value: str, view: PlayerView) -> list[int]:
     """Select (or unselect) a face-down card of the fan; at most as many as the pone picks
-    (the other cards are no buttons while that many are chosen). True: the step was ours."""
-    if name != FAN:
-        return False
+    (the other cards are no buttons while that many are chosen): the choice after it."""
+    chosen = picked(view)
     try:
         i = int(value)
     except ValueError:
-        return True
-    chosen = picked(view)
+        return chosen
     if i in chosen:
         chosen.remove(i)
     elif 0 <= i < view.obs["fan_size"] and len(chosen) < view.obs["pick_size"]:
         chosen = chosen + [i]
-    view.local["fan"] = chosen
-    return True
+    return chosen
 
 
-def on_hint(action: dict[str, Any], view: PlayerView) -> None:
-    """A hinted pick: select its cards so its button appears."""
-    if action.get("type") == "pick":
-        view.local["fan"] = list(action["fan"])
+def arrange(action: dict[str, Any], view: PlayerView) -> list[int]:
+    """A hinted (or a lesson's) pick: its cards selected, so its button appears."""
+    return list(action["fan"]) if action.get("type") == "pick" else []
 
 
 # -- tricks --------------------------------------------------------------------------------------
@@ -761,8 +757,8 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
 TABLE = GameTable(
     render,
     describe,
-    on_ui=on_ui,
-    on_hint=on_hint,
+    controls={FAN: choose_card},
+    arrange=arrange,
     final_details=final_details,
     face_up=card_el,
     trick_end=("trick",),

@@ -86,23 +86,21 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
     return None
 
 
-def on_ui(name: str, value: str, view: PlayerView) -> bool:
-    """Move a card between group A and group B of the split (True: the step was ours)."""
-    if name != TOGGLE:
-        return False
-    group_b: list[int] = view.local.setdefault("group_b", [])
+def move_card(value: str, view: PlayerView) -> list[int]:
+    """Move a card between group A and group B of the split: group B after it."""
+    group_b = list(view.picks)
     c = int(value)
     if c in group_b:
         group_b.remove(c)
     elif len(group_b) < view.obs["set_size"] and c in view.obs["hand"]:
         group_b.append(c)
-    return True
+    return group_b
 
 
-def on_hint(action: dict[str, Any], view: PlayerView) -> None:
-    """A hinted split: arrange the groups so its confirm button appears."""
-    if action.get("type") == "split":
-        view.local["group_b"] = list(action["sets"][1])
+def arrange(action: dict[str, Any], view: PlayerView) -> list[int]:
+    """A hinted (or a lesson's) split: group B as its second set, so its confirm button
+    appears."""
+    return list(action["sets"][1]) if action.get("type") == "split" else []
 
 
 def split_action(view: PlayerView, group_b: list[int]) -> dict[str, Any] | None:
@@ -117,7 +115,7 @@ def split_action(view: PlayerView, group_b: list[int]) -> dict[str, Any] | None:
 def draft_area(view: PlayerView) -> list[El]:
     obs = view.obs
     if obs["phase"] == "split" and view.legal:
-        group_b = [c for c in view.local.get("group_b", []) if c in obs["hand"]]
+        group_b = [c for c in view.picks if c in obs["hand"]]
         group_a = [c for c in obs["hand"] if c not in group_b]
         to_whom = view.names[obs["pass_to"]]
         size = obs["set_size"]
@@ -375,8 +373,8 @@ def final_details(view: PlayerView) -> El:
 TABLE = GameTable(
     render,
     describe,
-    on_ui=on_ui,
-    on_hint=on_hint,
+    controls={TOGGLE: move_card},
+    arrange=arrange,
     final_details=final_details,
     face_up=lambda card: card_el(card, small=True),
     trick_end=("trick_won",),

@@ -32,45 +32,6 @@ def action_button(
     )
 
 
-# The page's own steps (`data-ui`): help, navigation, saves, sharing the game, undo and
-# review. A table's other steps belong to its game (e.g. moving a card between two groups,
-# Continue) and are part of playing it: tests and benchmarks tell the two apart by this.
-# The review's steps (ui/screens/play.py routes them): a finished hand move by move, and
-# the last trick's panel.
-REVIEW_STEPS = (
-    "review",
-    "review-back",
-    "review-next",
-    "review-end",
-    "review-start",
-    "review-close",
-    "last-trick",
-)
-PAGE_STEPS = (
-    "hint",
-    "learn",
-    "rules",
-    "share",
-    "undo",
-    "undo-confirm",
-    "undo-cancel",
-    "lobby",
-    "again",
-    "close-rules",
-    "resume",
-    "export-save",
-    "export-stats",
-    "discard-save",
-    "confirm-discard",
-    "cancel-discard",
-    "start-new",
-    "start",
-    "start-link",
-    "play",
-    "copy-embed",
-) + REVIEW_STEPS
-
-
 def ui_button(
     name: str,
     label: str,
