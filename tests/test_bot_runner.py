@@ -681,9 +681,14 @@ def test_a_question_the_table_outgrew_is_dropped_at_once_and_asked_again() -> No
     assert action == replay.history[-1][1]
 
 
-def test_the_worker_drops_a_cancelled_request_between_slices() -> None:
+def test_the_worker_drops_a_cancelled_request_between_slices(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """`cancel(id)` stops that request's search at its next slice ({"cancelled": true});
     a request cancelled before its turn never starts; other requests are answered."""
+    # One playout a slice (a slice always makes one): the search cannot end in its first
+    # slice, however fast the machine.
+    monkeypatch.setattr(bot_worker, "SLICE", 1e-9)
     session = Session("trick-of-trip", 3, 8, "hard")
     seat = session.next_bot()
     assert seat is not None
