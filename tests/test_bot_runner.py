@@ -4,6 +4,7 @@ slices, the time cap, pacing, leaving mid-think, illegal moves, the hint."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import math
 import time
@@ -13,6 +14,7 @@ from typing import Any
 import pytest
 from async_run import run
 
+import ui.play.bot_runner
 import ui.play.session
 from pygame_rules.bots import SeatView, think
 from ui.play import bot_worker
@@ -61,10 +63,15 @@ class FakeThinking:
     def step(self, seconds: float | None = None) -> bool:
         self.steps.append(seconds)
         self.clock.now += seconds or 0.0
-        return len(self.steps) >= self.slices
+        return self.decided()
+
+    def decided(self) -> bool:
+        """Decided after `slices` slices, or at once when asked to think to the end (None:
+        Session.bot_move, a replay)."""
+        return None in self.steps or len(self.steps) >= self.slices
 
     def best_action(self) -> Action:
-        return self.action if len(self.steps) >= self.slices else self.interim
+        return self.action if self.decided() else self.interim
 
     def reason(self, action: Action) -> str | None:
         return None
@@ -88,19 +95,30 @@ def fake_bots(
     clock: FakeClock,
     slices: int = 3,
     action: Action | None = None,
+    seeded: bool = False,
 ) -> list[FakeThinking]:
-    """Every bot made from here on thinks as a FakeThinking; the list collects them. Its
-    move is `action`, else the first legal one (the interim best: the last legal one)."""
+    """Every bot made from here on (on the page and in the worker) thinks as a
+    FakeThinking; the list collects them. Its move is `action`, else the first legal one,
+    or with `seeded` the legal one its seed picks: bot_seed counts the moves, so a move
+    decided before another seat's move is not the one decided after it (the interim best:
+    the last legal one)."""
     made: list[FakeThinking] = []
 
     class Bot:
+        def __init__(self, seed: int) -> None:
+            self.seed = seed
+
         def start(self, view: Any) -> FakeThinking:
             legal = view.legal_actions()
-            chosen = legal[0] if action is None else action
+            chosen = legal[self.seed % len(legal) if seeded else 0] if action is None else action
             made.append(FakeThinking(clock, slices, chosen, legal[-1]))
             return made[-1]
 
-    monkeypatch.setattr(ui.play.session, "make_bot", lambda *_args, **_kw: Bot())
+    def make_bot(_game_id: str, _level: str = "normal", seed: int = 0, **_kw: Any) -> Bot:
+        return Bot(seed)
+
+    monkeypatch.setattr(ui.play.session, "make_bot", make_bot)
+    monkeypatch.setattr(bot_worker, "make_bot", make_bot)
     return made
 
 
@@ -379,7 +397,9 @@ class InProcessWorker:
 
 
 def worker_runner(worker: InProcessWorker) -> BotRunner:
-    return BotRunner(asyncio.sleep, time.perf_counter, lambda: math.inf, ask=worker.ask)
+    runner = BotRunner(asyncio.sleep, time.perf_counter, lambda: math.inf, ask=worker.ask)
+    runner.speed = "instant"
+    return runner
 
 
 @pytest.mark.parametrize(
@@ -447,27 +467,188 @@ def test_while_the_worker_loads_search_levels_play_their_rules_of_thumb_at_once(
     assert action == think(quick, SeatView(session.state.clone(), seat)).best_action()
 
 
-def test_a_bot_decides_again_when_the_human_moved_while_it_thought() -> None:
-    """Trick of Trip's split is simultaneous: the human splits while a Normal bot thinks.
-    The bot's move is then the one it makes on the table as it is after the human's move,
-    so a replay (which asks the bot at that point) gets the same move."""
-    session, seat = bot_turn_session()
-    session.level = "normal"
-    sleeps = 0
+# -- a bot's move is a function of the seed and the moves before it, whenever the human
+# clicks (Trick of Trip's split is simultaneous: the human splits while a bot thinks) ------
 
-    async def sleep(seconds: float) -> None:
-        nonlocal sleeps
-        sleeps += 1
-        if sleeps == 3:  # the bot has begun to think: the human splits now
-            session.act(0, session.human_legal()[0])
-        await asyncio.sleep(0)
 
-    runner = BotRunner(sleep, time.perf_counter, lambda: math.inf)
-    action = run(runner.bot_move(session, seat))
-    assert len(session.history) == 1  # the human's split
-    replay = Session.from_save(session.to_save())
+class HumanSplits:
+    """The human's split at one await point of the bots' turns. `point(kind)` is called
+    at each: the runner's "yield" (sleep(0)) or "pause", the worker "asked" or
+    "answered"; the human splits at the `n`-th point of `kind` (None: of any kind)."""
+
+    def __init__(self, session: Session, n: int, kind: str | None = None) -> None:
+        self.session, self.n, self.kind = session, n, kind
+        self.seen = 0
+        self.when: str | None = None  # where the split landed; None: past the last point
+
+    def point(self, kind: str) -> None:
+        if self.kind in (None, kind):
+            self.seen += 1
+            if self.seen == self.n:
+                assert self.session.human_legal(), "the human still has a split to make"
+                self.session.act(0, self.session.human_legal()[0])
+                self.when = kind
+
+    def sleep_point(self, clock: FakeClock) -> Callable[[int], None]:
+        """A FakeClock.on_sleep: a pause (seconds > 0) or a yield (sleep(0))."""
+        return lambda _count: self.point("pause" if clock.sleeps[-1] > 0 else "yield")
+
+
+def replayed(session: Session, seat: int, moves: int | None = None) -> Action:
+    """The move a replay asks of the bot in `seat` after the first `moves` moves of
+    `session` (all of them by default): the save's seed and moves, then Session.bot_move."""
+    save = session.to_save()
+    replay = Session.from_save({**save, "history": save["history"][:moves]})
     replay.bot_move(seat)
-    assert action == replay.history[-1][1]
+    action: Action = replay.history[-1][1]
+    return action
+
+
+def assert_each_bot_move_is_the_replays(session: Session) -> None:
+    for index, (seat, action) in enumerate(session.history):
+        if seat != session.human:
+            assert action == replayed(session, seat, index), f"move {index}"
+
+
+def stale_aware_ask(human: HumanSplits, notices: bool = True) -> Any:
+    """The bots' worker (ui/play/bot_worker.py, in this process) with two await points:
+    while the question is pending, and once its answer is in. `notices`: the page sees
+    the question went stale before the answer comes (WorkerClient's STALE); else the
+    answer about the old table comes anyway."""
+
+    async def ask(request: dict[str, Any], wanted: Callable[[], bool]) -> dict[str, Any]:
+        human.point("asked")
+        await asyncio.sleep(0)
+        if notices and not wanted():
+            return {"action": None, "stale": True}
+        reply = json.loads(await bot_worker.decide_json(json.dumps(request)))
+        human.point("answered")
+        await asyncio.sleep(0)
+        answer: dict[str, Any] = reply["ok"]
+        return answer
+
+    return ask
+
+
+@pytest.mark.parametrize("worker", ["none", "notices", "late"])
+@pytest.mark.parametrize("speed", ["instant", "normal"])
+@pytest.mark.parametrize("slices", [1, 3])
+def test_a_bots_move_is_the_replays_wherever_the_human_splits(
+    monkeypatch: pytest.MonkeyPatch, slices: int, speed: str, worker: str
+) -> None:
+    """The human splits at each await point of a bot's turn in turn (before it thinks,
+    between two slices, while the worker is asked or once it answered, during the pause
+    that paces the turn), or not at all (past the last point): the move the bot plays is
+    always the one a replay of the save asks for. The bots' move is their seed's pick, so
+    a decision made before the split (a move number earlier) would not be it. The worker
+    is asked (Normal) or not (Easy); the page `notices` the question went stale before
+    the answer, or the answer about the old table comes anyway (`late`)."""
+    clock = FakeClock()
+    made = fake_bots(monkeypatch, clock, slices=slices, seeded=True)
+    landed: list[str | None] = []
+    again = 0
+    while not landed or landed[-1] is not None:
+        session, seat = bot_turn_session()
+        human = HumanSplits(session, len(landed) + 1)
+        clock.on_sleep = human.sleep_point(clock)
+        runner, _ = runner_for(clock, speed=speed)
+        runner.ask = stale_aware_ask(human, worker == "notices")
+        session.level = "easy" if worker == "none" else "normal"  # Easy never asks it
+        first = len(made)
+        action = run(runner.bot_move(session, seat))
+        landed.append(human.when)
+        decided = [thinking.action for thinking in made[first:]]
+        assert action is not None
+        assert len(session.history) == (human.when is not None)
+        assert action == replayed(session, seat)
+        if len(decided) > 1:  # decided before the split (not that move), then again
+            assert decided[0] != action == decided[-1]
+            again += 1
+    points = {None, "yield"}  # past the last point; before it thinks, between two slices
+    if speed != "instant":
+        points.add("pause")
+    if worker != "none":
+        points |= {"asked", "answered"}
+    assert set(landed) == points
+    # At each point but the first yield and the first question (the worker not yet
+    # answering, or dropped unanswered), a decision had been made on the table before
+    # the split (not the move played): the bot decided again.
+    assert again == len(landed) - 2 - (worker == "notices")
+
+
+@pytest.mark.parametrize("path", ["page", "page in one slice", "worker"])
+def test_a_bot_decides_again_when_the_human_moved_while_it_thought(
+    monkeypatch: pytest.MonkeyPatch, path: str
+) -> None:
+    """The real Normal search, on the page (sliced by the real clock: as many slices as
+    this machine needs; or in one slice, as on a machine fast enough, where the split
+    landed in the pause and the move decided before it was played: issue 34) or through
+    the worker (its answer about the table before the split comes anyway). The human
+    splits at each point of each kind in turn (the first yield, the second...; the
+    pause...), and the move played is always the replay's."""
+    if path == "page in one slice":
+        monkeypatch.setattr(ui.play.bot_runner, "THINK_SLICE", None)
+    kinds = ["yield", "pause"] + ["asked", "answered"] * (path == "worker")
+    for kind in kinds:
+        for n in itertools.count(1):
+            session, seat = bot_turn_session()
+            session.level = "normal"
+            human = HumanSplits(session, n, kind)
+
+            async def sleep(seconds: float, human: HumanSplits = human) -> None:
+                human.point("pause" if seconds > 0 else "yield")
+                await asyncio.sleep(0)
+
+            ask = stale_aware_ask(human, notices=False) if path == "worker" else None
+            # The search slices by the real clock; the runner's clock stands still, so
+            # the turn always ends with its pause, however long the search took.
+            runner = BotRunner(sleep, lambda: 0.0, lambda: math.inf, ask=ask)
+            runner.speed = "normal"
+            action = run(runner.bot_move(session, seat))
+            assert len(session.history) == (human.when is not None)
+            assert action == replayed(session, seat)
+            if human.when is None:
+                break  # past the last point of this kind
+        assert n > 1, f"the human split at a {kind}"
+
+
+def test_deciding_again_learns_that_the_human_split_never_how() -> None:
+    """A bot decides again on the table with the human's split in it, and sees that seat's
+    view only: whichever split the human made, the bot's move is the same."""
+    moves = set()
+    for choice in range(3):
+        session, seat = bot_turn_session()
+        session.level = "normal"
+        session.act(0, session.human_legal()[choice])
+        for runner in (real_runner(), worker_runner(InProcessWorker())):
+            moves.add(json.dumps(run(runner.bot_move(session, seat))))
+    assert len(moves) == 1
+
+
+@pytest.mark.parametrize("worker", [False, True])
+def test_the_bots_moves_are_the_replays_wherever_the_human_splits(
+    monkeypatch: pytest.MonkeyPatch, worker: bool
+) -> None:
+    """`play`, at four players: three bots split (and go on while they may) while the
+    human splits at each await point in turn; each bot move in the game is the one a
+    replay asks for at that point."""
+    clock = FakeClock()
+    fake_bots(monkeypatch, clock, slices=2, seeded=True)
+    at = 1
+    while True:
+        session, _ = bot_turn_session(players=4)
+        session.level = "normal" if worker else "easy"
+        human = HumanSplits(session, at)
+        clock.on_sleep = human.sleep_point(clock)
+        runner, _ = runner_for(clock, speed="normal")
+        runner.ask = stale_aware_ask(human) if worker else None
+        run(runner.play(session, lambda _seat: None))
+        if human.when is None:
+            break
+        assert [seat for seat, _ in session.history].count(0) == 1
+        assert_each_bot_move_is_the_replays(session)
+        at += 1
+    assert at > 10  # every bot's turn had its await points
 
 
 def test_a_question_the_table_outgrew_is_dropped_at_once_and_asked_again() -> None:
@@ -500,9 +681,14 @@ def test_a_question_the_table_outgrew_is_dropped_at_once_and_asked_again() -> No
     assert action == replay.history[-1][1]
 
 
-def test_the_worker_drops_a_cancelled_request_between_slices() -> None:
+def test_the_worker_drops_a_cancelled_request_between_slices(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """`cancel(id)` stops that request's search at its next slice ({"cancelled": true});
     a request cancelled before its turn never starts; other requests are answered."""
+    # One playout a slice (a slice always makes one): the search cannot end in its first
+    # slice, however fast the machine.
+    monkeypatch.setattr(bot_worker, "SLICE", 1e-9)
     session = Session("trick-of-trip", 3, 8, "hard")
     seat = session.next_bot()
     assert seat is not None

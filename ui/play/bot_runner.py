@@ -104,11 +104,14 @@ class BotRunner:
     async def bot_move(self, session: Session, seat: int) -> dict[str, Any] | None:
         """The move of the bot in `seat`, thought in slices; None if the game was left.
 
-        Seeded as `Session.bot_move` is, so the move is the same when the search is not
-        cut short. When the human moved meanwhile (a simultaneous choice, e.g. while the
-        worker loads), the bot decides again on the table as it now is: its move is then
-        the one a replay asks for at that point; the worker drops the stale question at
-        once, and "bot-think" is measured from the new one. The turn lasts at least
+        A move is only ever returned for the table it was decided on: when the human moved
+        meanwhile (a simultaneous choice, e.g. Trick of Trip's split), while the bot thought
+        or during the pause that paces its turn, the bot decides again on the table as it
+        now is (the worker drops the stale question at once; "bot-think" is measured from
+        the new one). The caller plays the move with no await in between, so it is the one
+        a replay asks for at that point (`Session.bot_move`: seeded by game seed, seat and
+        move number): a function of the seed and the moves before it, whenever the human
+        clicks and however many slices the search took. The turn lasts at least
         SPEEDS[speed] seconds. A move the engine would refuse raises IllegalBotMove.
         """
         generation = self.generation
@@ -117,34 +120,42 @@ class BotRunner:
             return None
         began = self.clock()
         self.mark("bot-think-start")
-        action = None
-        while action is None:
+        while True:
             moves = len(session.history)
-            answer = await self._ask(session.bot_request(seat), generation, session)
-            if answer is not None:
-                action = answer["action"]
-            else:
-                turn = session.start_bot(seat, self.clock, self.quick())
-                if not await self._think(turn, generation):
-                    return None
-                action = turn.action
+            action = await self._decide(session, seat, generation)
             if generation != self.generation:
                 return None
-            if len(session.history) != moves and seat in session.waiting_for():
-                action = None  # the table changed under the decision: decide again
-                self.mark("bot-think-start")
-        # A bot's whole decision, for tests/benchmarks/bench_bots_browser.py.
-        self.measure("bot-think", "bot-think-start")
-        pause = SPEEDS[self.speed] - (self.clock() - began)
-        if pause > 0:
-            await self.sleep(pause)
-        if generation != self.generation:
-            return None
+            if action is not None and len(session.history) == moves:
+                # A bot's whole decision, for tests/benchmarks/bench_bots_browser.py.
+                self.measure("bot-think", "bot-think-start")
+                pause = SPEEDS[self.speed] - (self.clock() - began)
+                if pause > 0:
+                    await self.sleep(pause)
+                if generation != self.generation:
+                    return None
+                if len(session.history) == moves:
+                    break  # decided on the table as it is: no await until it is played
+            self.mark("bot-think-start")  # the table changed under the decision: again
         problem = session.illegal_reason(seat, action)
         if problem is not None:
             name = session.names[seat]
             raise IllegalBotMove(f"{name} chose a move that is not allowed ({problem})")
         return action
+
+    async def _decide(self, session: Session, seat: int, generation: int) -> dict[str, Any] | None:
+        """One decision of the bot in `seat` about the table as it is now: the worker's
+        answer, else thought here in slices. None when the game was left or the worker's
+        question went stale (the table changed under it)."""
+        answer = await self._ask(session.bot_request(seat), generation, session)
+        if generation != self.generation:
+            return None
+        if answer is not None:
+            action: dict[str, Any] | None = answer["action"]
+            return action
+        turn = session.start_bot(seat, self.clock, self.quick())
+        if not await self._think(turn, generation):
+            return None
+        return turn.action
 
     async def play(
         self,
