@@ -611,6 +611,9 @@ GAME = Game(
     state_class=MagicTrickBakerState,
     options=(),
     default_players=2,
+    trick_end=("trick",),
+    hand_end=("hand_scored",),
+    trick_moves=("play",),
 )
 MagicTrickBakerState.game = GAME
 register(GAME)

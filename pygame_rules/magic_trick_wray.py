@@ -934,6 +934,9 @@ GAME = Game(
         ),
     ),
     default_players=NUM_PLAYERS,
+    trick_end=("trick",),
+    hand_end=("hand_scored",),
+    trick_moves=("play",),
 )
 MagicTrickWrayState.game = GAME
 register(GAME)

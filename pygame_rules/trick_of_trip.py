@@ -668,6 +668,15 @@ GAME = Game(
     state_class=TrickOfTripState,
     options=(),
     default_players=4,
+    trick_end=("trick_won",),
+    hand_end=("round_over",),
+    hand_name="round",
+    trick_moves=("play",),
+    # The draft's choices stay hidden: their events name only the seat.
+    quiet_moves={
+        "split": ("splits", "{their} cards into two sets"),
+        "pick": ("picks", "one of the two sets"),
+    },
 )
 TrickOfTripState.game = GAME
 register(GAME)

@@ -1043,6 +1043,8 @@ GAME = Game(
     state_class=TrickbookState,
     options=(),
     default_players=2,
+    # No tricks of cards (a skater's tricks) and no hands: each move stands on its own.
+    quiet_moves={"rps": ("chooses", "{their} throw"), "pass": ("passes", "")},
 )
 TrickbookState.game = GAME
 register(GAME)

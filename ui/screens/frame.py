@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from ui.lessons.lesson import LessonSession
 from ui.play.session import Session
-from ui.review.replay import hand_word
 from ui.review.screen import add_last_trick, review_bar
 from ui.tables import kit, table_for
 from ui.tables.widgets import action_json, log_panel, ui_button
@@ -55,7 +54,7 @@ def game_frame(session: Session, view: kit.PlayerView, over: El | None, speed: s
         ),
         over,
         confirm_take_back(view.local.get("confirm_undo")),
-        continue_bar(hand_word(session.game_id) if session.move_ends[-1:] == ["hand"] else "")
+        continue_bar(game.hand_name if session.move_ends[-1:] == ["hand"] else "")
         if session.awaiting_continue
         else None,
         board,

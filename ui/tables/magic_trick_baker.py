@@ -765,6 +765,4 @@ TABLE = GameTable(
     on_hint=on_hint,
     final_details=final_details,
     face_up=card_el,
-    trick_end=("trick",),
-    hand_end=("hand_scored",),
 )

@@ -623,6 +623,4 @@ TABLE = GameTable(
     final_details=final_details,
     face_up=face_up,
     prepare=ranges_of,
-    trick_end=("trick",),
-    hand_end=("hand_scored",),
 )

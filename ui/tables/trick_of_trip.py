@@ -379,6 +379,4 @@ TABLE = GameTable(
     on_hint=on_hint,
     final_details=final_details,
     face_up=lambda card: card_el(card, small=True),
-    trick_end=("trick_won",),
-    hand_end=("round_over",),
 )
