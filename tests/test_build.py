@@ -49,8 +49,8 @@ def test_archive_has_what_the_app_imports_and_no_dev_tools(
     # by name when the game is first asked for: pygame_rules.import_for); every module
     # reached must be shipped.
     per_game = [
-        f"{package}.{module}"
-        for module in pygame_rules.GAME_MODULES.values()
+        f"{package}.{pygame_rules.module_name(game_id)}"
+        for game_id in pygame_rules.GAME_IDS
         for package in ("pygame_rules", "pygame_rules.bots", "ui.tables", "ui.lessons")
     ]
     for name in per_game:
