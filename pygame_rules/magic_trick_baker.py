@@ -621,7 +621,10 @@ GAME = Game(
     designer="Andrew Ulysses Baker",
     min_players=2,
     max_players=2,
-    pitch="A 13-card duel whose rules change every hand: two face-down cards become the Laws.",
+    pitch=(
+        "A 13-card duel whose rules change every hand: "
+        "two face-down cards become the Laws you play by."
+    ),
     state_class=MagicTrickBakerState,
     options=(),
     default_players=2,

@@ -917,7 +917,10 @@ GAME = Game(
     designer="Chris Wray",
     min_players=NUM_PLAYERS,
     max_players=NUM_PLAYERS,
-    pitch="Nobody sees their own card values: deduce them, and hide your bid up your sleeve.",
+    pitch=(
+        "Trick-taking where nobody sees the ranks of unplayed cards, only their suits; "
+        "put one card up your sleeve as your bid."
+    ),
     state_class=MagicTrickWrayState,
     options=(
         Option(

@@ -682,7 +682,10 @@ GAME = Game(
     designer="nuun",
     min_players=3,
     max_players=5,
-    pitch="Split six cards, let your neighbour choose; low cards win tricks, high cards score.",
+    pitch=(
+        "Draft your hand by splitting six cards for a neighbour; "
+        "low cards win tricks and 7s beat trumps."
+    ),
     state_class=TrickOfTripState,
     options=(),
     default_players=4,

@@ -1041,7 +1041,9 @@ GAME = Game(
     designer="Jacob Hauberg Hansen",
     min_players=2,
     max_players=5,
-    pitch="Skateboard S.K.A.T.E.: set tricks, roll to land them, make your rivals match.",
+    pitch=(
+        "Skateboarding S.K.A.T.E.: set tricks, roll the dice to land them, and dodge the letters."
+    ),
     state_class=TrickbookState,
     options=(),
     default_players=2,

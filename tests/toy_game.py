@@ -87,6 +87,9 @@ class ToyState(State):
             "acting": list(self.acting()),
         }
 
+    def open_hands(self) -> list[list[int]]:
+        return [list(h) for h in self.hands]
+
     def scores(self) -> list[int]:
         return list(self.points)
 
