@@ -31,6 +31,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from tools import registry_pages
 from tools.micropython_release import release_loader
 from tools.mpy_bytecode import compile_packages, find_mpy_cross
 from tools.pyodide_stdlib import (
@@ -199,8 +200,9 @@ def bundle_styles(site: Path, pages: tuple[str, ...] = ("index.html", "embed.htm
     """One stylesheet per page in the built site, in place of the app's and each game's:
     stylesheets block the page's first layout and, in Chrome, its other requests, and a
     phone's repeat visit had the service worker answer five of them one after another.
-    The bundle is the files in the pages' order (the same in every page); the files
-    themselves are not shipped."""
+    The bundle is the files the pages link (the same in every page), then each registered
+    game's own static/css/<id>.css in lobby order, where the pages mark their place
+    (`registry_pages.STYLES_MARKER`); the files themselves are not shipped."""
     names: list[str] | None = None
     for page in pages:
         path = site / page
@@ -211,11 +213,13 @@ def bundle_styles(site: Path, pages: tuple[str, ...] = ("index.html", "embed.htm
         names = found
         first = STYLESHEET.search(text)
         assert first is not None, f"{page} links no stylesheet"
+        text = registry_pages.fill(text, registry_pages.STYLES_MARKER, lambda _indent: "")
         text = STYLESHEET.sub("", text)
         link = f'  <link rel="stylesheet" href="./{STYLE_BUNDLE}">\n'
         path.write_text(text[: first.start()] + link + text[first.start() :])
     assert names
     css = site / "static" / "css"
+    names += registry_pages.game_stylesheets(css)
     parts = [f"/* {name} */\n" + (css / name).read_text() for name in names]
     (site / STYLE_BUNDLE).write_text("\n".join(parts))
     for name in names:
@@ -310,6 +314,7 @@ def build() -> Path:
     shutil.copytree(ROOT / "static", SITE / "static")
     index = SITE / "index.html"
     index.write_text(index.read_text().replace(PRELOAD_MARKER, preload_links()))
+    registry_pages.write_pages(SITE)  # the games' cards, titles and pitches
     bundle_styles(SITE)
     files = site_files()
     digest = hashlib.sha256()

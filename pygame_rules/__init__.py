@@ -29,22 +29,31 @@ __all__ = [
     "get_game",
     "import_for",
     "list_games",
+    "module_name",
     "register",
     "visible_events",
 ]
 
-# Lobby order, and each game's module (pygame_rules/<module>.py; its bots are
-# bots/<module>.py, its table ui/tables/<module>.py). A game's module is imported the first time
-# the game is asked for: a page playing one game never loads the other three (MicroPython
-# in the browser pays for every import before the first move).
-GAME_MODULES = {
-    "magic-trick-wray": "magic_trick_wray",
-    "magic-trick-baker": "magic_trick_baker",
-    "trick-of-trip": "trick_of_trip",
-    "trickbook": "trickbook",
-}
-# In lobby order (a dict keeps no order on MicroPython).
-GAME_IDS = ("magic-trick-wray", "magic-trick-baker", "trick-of-trip", "trickbook")
+# The registry: every game, in lobby order, one line a game (a tuple: a dict keeps no order
+# on MicroPython). Nothing else lists the games: the build writes the lobby's cards, the
+# embed's titles and the stylesheet bundle from this (tasks.py), and each game's modules
+# are named for its id, "-" written "_" (`module_name`): its rules pygame_rules/<module>.py
+# (`GAME = Game(...)`, `register(GAME)`), its bots bots/<module>.py, its table
+# ui/tables/<module>.py, its lesson ui/lessons/<module>.py. A game's modules are imported
+# the first time the game is asked for: a page playing one game never loads the others
+# (MicroPython in the browser pays for every import before the first move).
+GAME_IDS = (
+    "magic-trick-wray",
+    "magic-trick-baker",
+    "trick-of-trip",
+    "trickbook",
+)
+
+
+def module_name(game_id: str) -> str:
+    """The name of a game's modules in every package: "trick-of-trip" -> "trick_of_trip"."""
+    return game_id.replace("-", "_")
+
 
 _REGISTRY: dict[str, Game] = {}
 
@@ -58,10 +67,9 @@ def register(game: Game) -> Game:
 def import_for(game_id: str, package: str) -> object:
     """`package`'s module for `game_id` (e.g. "pygame_rules.bots" -> its bots), imported
     now if need be; None for an id with no module."""
-    module = GAME_MODULES.get(game_id) if isinstance(game_id, str) else None
-    if module is None:
+    if not isinstance(game_id, str) or game_id not in GAME_IDS:
         return None
-    name = f"{package}.{module}"
+    name = f"{package}.{module_name(game_id)}"
     if name not in sys.modules:
         __import__(name)
     return sys.modules[name]

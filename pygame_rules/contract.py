@@ -45,7 +45,21 @@ class Option:
 
 
 class Game:
-    """A game's metadata and its entry points. Read-only."""
+    """Everything about a game, in one read-only object: what it is (id, title, designer,
+    players, pitch, options), how to start it (`new_game`, `from_json`), and the facts the
+    UI and the review read rather than guess (which events end a trick or a hand, what the
+    game calls a hand, which moves a replay must name because their events do not).
+
+    - `trick_end`, `hand_end`: the event types that end a trick, and a hand (or round):
+      `end_of(events)` says which a move ended. A game without tricks of cards leaves
+      `trick_end` empty (it has no last trick to show); one without hands, `hand_end`.
+    - `hand_name`: what the game calls a deal played out ("hand", "round").
+    - `trick_moves`: the action types that put a card into a trick (a trick begins with
+      the first of them after the last one ended; moves before it belong to the deal).
+    - `quiet_moves`: action type -> (verb, what): the moves whose events say nothing a
+      player may see (a hidden choice), in words for the log of a replay: "Bot 1 splits
+      their cards into two sets" is ("splits", "{their} cards into two sets").
+    """
 
     def __init__(
         self,
@@ -58,6 +72,12 @@ class Game:
         state_class: type[State],
         options: tuple[Option, ...] = (),
         default_players: int = 0,
+        *,
+        trick_end: tuple[str, ...] = (),
+        hand_end: tuple[str, ...] = (),
+        hand_name: str = "hand",
+        trick_moves: tuple[str, ...] = (),
+        quiet_moves: dict[str, tuple[str, str]] | None = None,
     ) -> None:
         self.id = id
         self.title = title
@@ -68,6 +88,23 @@ class Game:
         self.state_class = state_class
         self.options = options
         self.default_players = default_players
+        self.trick_end = trick_end
+        self.hand_end = hand_end
+        self.hand_name = hand_name
+        self.trick_moves = trick_moves
+        self.quiet_moves: dict[str, tuple[str, str]] = quiet_moves or {}
+
+    def end_of(self, events: Iterable[Event]) -> str | None:
+        """What a move's events ended: "hand" (a hand or round, maybe the game too),
+        "trick", or None."""
+        ended = None
+        for event in events:
+            kind = event["type"]
+            if kind in self.hand_end:
+                return "hand"
+            if kind in self.trick_end:
+                ended = "trick"
+        return ended
 
     def check_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """Fill in defaults and reject unknown names or values (ValueError)."""

@@ -27,8 +27,8 @@ rope_top, rope_guide (how to go on the rope pile, in plain words, or None), tric
 (each with ``burned_by``, the name of the Law that burned it, or None), tricks_won,
 cannot_hold (cards each seat has shown it does not hold, from public play), piles,
 rope_out, scores, scored_hands (each scored hand with its per-Law score lines),
-hand_last_trick (the last scored hand's final trick, as in tricks, with its hand and
-trick_number; None before), winners.
+last_trick (the last trick taken, the last hand's final one until this hand's first:
+docs/contract.md; as in tricks otherwise), winners.
 """
 
 from __future__ import annotations
@@ -495,6 +495,20 @@ class MagicTrickBakerState(State):
             "burned_by": burned_by(self.laws, trick),
         }
 
+    def _last_trick_view(self) -> dict[str, Any] | None:
+        """The last trick taken (this hand's, else the last hand's final trick), in the
+        contract's shape, as in `tricks` otherwise (win_card, burned, burned_by)."""
+        if self.tricks:
+            view = self._trick_view(self.tricks[-1])
+            view["hand"], view["number"] = self.hand_number, len(self.tricks)
+        elif self.hand_last_trick is not None:
+            view = _copy(self.hand_last_trick)
+            view["number"] = view.pop("trick_number")
+        else:
+            return None
+        view["cards"] = [{"seat": s, "card": c} for s, c in view["cards"]]
+        return view
+
     def piles(self) -> list[list[int]]:
         """Each seat's score pile: the cards of the tricks it won that are not burned."""
         piles: list[list[int]] = [[], []]
@@ -546,7 +560,7 @@ class MagicTrickBakerState(State):
             "rope_out": self.rope_out,
             "scores": self.scores(),
             "scored_hands": [_copy(r) for r in self.scored_hands],
-            "hand_last_trick": _copy(self.hand_last_trick) if self.hand_last_trick else None,
+            "last_trick": self._last_trick_view(),
             "winners": self.winners() if over else [],
         }
 
@@ -607,10 +621,16 @@ GAME = Game(
     designer="Andrew Ulysses Baker",
     min_players=2,
     max_players=2,
-    pitch="A 13-card duel whose rules change every hand: two face-down cards become the Laws.",
+    pitch=(
+        "A 13-card duel whose rules change every hand: "
+        "two face-down cards become the Laws you play by."
+    ),
     state_class=MagicTrickBakerState,
     options=(),
     default_players=2,
+    trick_end=("trick",),
+    hand_end=("hand_scored",),
+    trick_moves=("play",),
 )
 MagicTrickBakerState.game = GAME
 register(GAME)

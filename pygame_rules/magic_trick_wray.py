@@ -17,8 +17,9 @@ phase ("play" | "sleeve" | "over"), forced_sleeve, num_players, hand_number,
 hands_total, trick_number, tricks_per_hand, dealer, leader, turn, rows (per
 seat: suits, ranks (None while hidden), status ("hidden" | "played" |
 "sleeved")), sleeves, bids, trick, trick_winning (the seat winning the
-trick in play so far, None between tricks), led_suit, last_trick, tricks_won,
-suits_taken, scores, prestige_counts, score_sheet, prestige, winners.
+trick in play so far, None between tricks), led_suit, last_trick (the last trick
+taken, kept into the next hand: docs/contract.md), tricks_won, suits_taken, scores,
+prestige_counts, score_sheet, prestige, winners.
 
 The module also offers pure functions of an observation for the UI and bots:
 ``rank_ranges`` (the exact min/max rank every hidden card can still have),
@@ -839,19 +840,12 @@ class MagicTrickWrayState(State):
         winning = trick_winner(pairs) if pairs else None
         last = None
         if self.last_trick is not None:
+            record = self.last_trick
             last = {
-                "hand_number": self.last_trick["hand_number"],
-                "trick_number": self.last_trick["trick_number"],
-                "winner": self.last_trick["winner"],
-                "cards": [
-                    {
-                        "seat": c["seat"],
-                        "pos": c["pos"],
-                        "suit": suit_of(c["card"]),
-                        "rank": rank_of(c["card"]),
-                    }
-                    for c in self.last_trick["cards"]
-                ],
+                "cards": [{"seat": c["seat"], "card": c["card"]} for c in record["cards"]],
+                "winner": record["winner"],
+                "hand": record["hand_number"],
+                "number": record["trick_number"],
             }
         over = self.phase == "over"
         return {
@@ -923,7 +917,10 @@ GAME = Game(
     designer="Chris Wray",
     min_players=NUM_PLAYERS,
     max_players=NUM_PLAYERS,
-    pitch="Nobody sees their own card values: deduce them, and hide your bid up your sleeve.",
+    pitch=(
+        "Trick-taking where nobody sees the ranks of unplayed cards, only their suits; "
+        "put one card up your sleeve as your bid."
+    ),
     state_class=MagicTrickWrayState,
     options=(
         Option(
@@ -934,6 +931,9 @@ GAME = Game(
         ),
     ),
     default_players=NUM_PLAYERS,
+    trick_end=("trick",),
+    hand_end=("hand_scored",),
+    trick_moves=("play",),
 )
 MagicTrickWrayState.game = GAME
 register(GAME)

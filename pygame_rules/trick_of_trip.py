@@ -11,7 +11,9 @@ hand, hand_sizes, split_done, pick_done, stands (only the two stands beside
 the seat), known_hands (what the seat knows of every hand), trick,
 trick_winning (the seat winning the trick in play so far, None between
 tricks), leader,
-turn, led_suit, trick_number, round_tricks, last_trick, discards, deck_size,
+turn, led_suit, trick_number, round_tricks, last_trick (the last trick taken, kept
+through the next round's draft: docs/contract.md; with ``card`` and ``reason``, what
+took it and why), discards, deck_size,
 won, scores, score_breakdown, cards_won, round_lead, round_results, winners, and
 set_size (the cards in each set of a stand, SET_SIZE).
 
@@ -531,7 +533,7 @@ class TrickOfTripState(State):
             "led_suit": led,
             "trick_number": len(self.round_tricks) + 1 if self.phase == "play" else None,
             "round_tricks": [_copy_record(t) for t in self.round_tricks],
-            "last_trick": _copy_record(self.last_trick) if self.last_trick else None,
+            "last_trick": self._last_trick_view(),
             "discards": list(self.discards),
             "deck_size": len(self.deck),
             "won": [list(w) for w in self.won],
@@ -542,6 +544,22 @@ class TrickOfTripState(State):
             "round_results": [list(r) for r in self.round_results],
             "winners": self.winners() if over else [],
             "set_size": SET_SIZE,
+        }
+
+    def _last_trick_view(self) -> dict[str, Any] | None:
+        """The last trick taken (this round's, else the previous round's last), in the
+        contract's shape, with the card that took it and why."""
+        last = self.last_trick
+        if last is None:
+            return None
+        this_round = bool(self.round_tricks)
+        return {
+            "cards": [{"seat": s, "card": c} for s, c in last["cards"]],
+            "winner": last["winner"],
+            "hand": self.round if this_round else self.round - 1,
+            "number": len(self.round_tricks) if this_round else TRICKS_PER_ROUND,
+            "card": last["card"],
+            "reason": last["reason"],
         }
 
     # -- determinization ---------------------------------------------------------
@@ -664,10 +682,22 @@ GAME = Game(
     designer="nuun",
     min_players=3,
     max_players=5,
-    pitch="Split six cards, let your neighbour choose; low cards win tricks, high cards score.",
+    pitch=(
+        "Draft your hand by splitting six cards for a neighbour; "
+        "low cards win tricks and 7s beat trumps."
+    ),
     state_class=TrickOfTripState,
     options=(),
     default_players=4,
+    trick_end=("trick_won",),
+    hand_end=("round_over",),
+    hand_name="round",
+    trick_moves=("play",),
+    # The draft's choices stay hidden: their events name only the seat.
+    quiet_moves={
+        "split": ("splits", "{their} cards into two sets"),
+        "pick": ("picks", "one of the two sets"),
+    },
 )
 TrickOfTripState.game = GAME
 register(GAME)

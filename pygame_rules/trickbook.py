@@ -16,7 +16,8 @@ Observation fields: seat, acting, phase ("rps" | "set" | "match" | "special" |
 "over"), scores, num_players, letters, letter_marks, out, hand, specials,
 hand_sizes, special_counts, setter, trick, landed, matcher, to_match, attempt,
 window, decision, table, results, previous, last_rolls, sequence_from,
-move_rolls, trick_deck, trick_discard, special_deck, psyched, rps, winners.
+move_rolls, trick_deck, trick_discard, special_deck, psyched, rps, winners, and
+last_trick (always None: no tricks of cards; docs/contract.md).
 
 The rule facts a table or a bot needs are answered here, so they live in one place:
 `needed_roll`, `land_ways` and `land_chance` (what a die must show), `FOCUS_BONUS` and
@@ -883,6 +884,7 @@ class TrickbookState(State):
                 "round": self.rps_round,
                 "last": None if self.rps_last is None else list(self.rps_last),
             },
+            "last_trick": None,  # a skater's tricks, not tricks of cards: none to show
             "winners": self.winners(),
         }
 
@@ -1039,10 +1041,14 @@ GAME = Game(
     designer="Jacob Hauberg Hansen",
     min_players=2,
     max_players=5,
-    pitch="Skateboard S.K.A.T.E.: set tricks, roll to land them, make your rivals match.",
+    pitch=(
+        "Skateboarding S.K.A.T.E.: set tricks, roll the dice to land them, and dodge the letters."
+    ),
     state_class=TrickbookState,
     options=(),
     default_players=2,
+    # No tricks of cards (a skater's tricks) and no hands: each move stands on its own.
+    quiet_moves={"rps": ("chooses", "{their} throw"), "pass": ("passes", "")},
 )
 TrickbookState.game = GAME
 register(GAME)

@@ -166,6 +166,39 @@ def check_observation_hides(state: State, seat: int, rng: Rng) -> bool:
     return _hidden_fingerprint(sample) != _hidden_fingerprint(state)
 
 
+def check_last_trick(game: Game, before: list[Any], after: list[Any], events: list[Any]) -> None:
+    """Every observation gives the last trick taken in the contract's one shape
+    (docs/contract.md): None, or {"cards": [{"seat", "card"}, ...], "winner", "hand",
+    "number", ...}; the same for every seat (played cards are public); a new one exactly
+    when the move's events end a trick (`game.trick_end`), and always None in a game
+    without tricks of cards."""
+    n = len(after)
+    last = after[0]["last_trick"]
+    for obs in after:
+        assert obs["last_trick"] == last, "seats see different last tricks"
+    if not game.trick_end:
+        assert last is None, "a game without tricks of cards (no trick_end) has no last trick"
+        return
+    ended = any(e["type"] in game.trick_end for e in events)
+    previous = before[0]["last_trick"]
+    if not ended:
+        assert last == previous, f"the last trick changed, but no trick ended: {events!r}"
+        return
+    assert last is not None, "a trick ended, but the observations give no last trick"
+    cards = last["cards"]
+    assert isinstance(cards, list) and cards, f"a last trick's cards are a list: {last!r}"
+    for played in cards:
+        assert isinstance(played, dict) and "card" in played, f"a card is {{seat, card}}: {last!r}"
+        assert type(played["seat"]) is int and 0 <= played["seat"] < n, f"bad seat: {last!r}"
+    assert last["winner"] in [c["seat"] for c in cards], f"the winner played no card: {last!r}"
+    for key in ("hand", "number"):
+        assert type(last[key]) is int and last[key] >= 1, f"a last trick's {key}: {last!r}"
+    if previous is not None:
+        assert (last["hand"], last["number"]) != (previous["hand"], previous["number"]), (
+            "a new last trick has the hand and number of the one before"
+        )
+
+
 def check_playable(state: State, rng: Rng) -> None:
     """A (resampled) state can be played to the end with legal moves."""
     for _ in range(MAX_STEPS):
@@ -216,6 +249,7 @@ def check_playout(game: Game | str, num_players: int, seed: int, hidden_info: bo
         json.dumps(events)
         history.append((seat, action))
         observations.append(_all_observations(state))
+        check_last_trick(game, observations[-2], observations[-1], events)
     else:
         raise AssertionError(f"{game.id}: game did not end within {MAX_STEPS} actions")
 

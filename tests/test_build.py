@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import gzip
 import json
+import re
 import sys
 import tarfile
 from pathlib import Path
@@ -15,6 +16,7 @@ import pytest
 
 import pygame_rules
 import tasks
+from tools import registry_pages as tools_pages
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -49,8 +51,8 @@ def test_archive_has_what_the_app_imports_and_no_dev_tools(
     # by name when the game is first asked for: pygame_rules.import_for); every module
     # reached must be shipped.
     per_game = [
-        f"{package}.{module}"
-        for module in pygame_rules.GAME_MODULES.values()
+        f"{package}.{pygame_rules.module_name(game_id)}"
+        for game_id in pygame_rules.GAME_IDS
         for package in ("pygame_rules", "pygame_rules.bots", "ui.tables", "ui.lessons")
     ]
     for name in per_game:
@@ -162,26 +164,39 @@ def test_the_embed_boots_python_as_the_page_does() -> None:
 
 
 def test_each_page_links_one_stylesheet_with_every_source_file_in_order(tmp_path: Path) -> None:
-    """bundle_styles: the built pages link site.css only, which holds the source files'
-    text in the order index.html listed them (their cascade), and the files are gone."""
+    """bundle_styles: the built pages link site.css only, which holds the text of the files
+    the pages link (the app's), then each registered game's own stylesheet in lobby order
+    (their cascade), and the files are gone."""
     css = tmp_path / "static" / "css"
     css.mkdir(parents=True)
-    links = ""
-    for name, rule in (("app.css", "a { color: red; }"), ("game.css", "a { color: blue; }")):
-        (css / name).write_text(rule + "\n")
-        links += f'  <link rel="stylesheet" href="./static/css/{name}">\n'
+    (css / "app.css").write_text("a { color: red; }\n")
+    games = list(reversed(pygame_rules.GAME_IDS))
+    for game_id in games[1:]:  # a game may have no stylesheet of its own
+        (css / f"{game_id}.css").write_text(f".game-{game_id} {{ color: blue; }}\n")
+    head = (
+        '  <link rel="stylesheet" href="./static/css/app.css">\n'
+        f"  {tools_pages.STYLES_MARKER}\n  <script></script>\n"
+    )
     for page in ("index.html", "embed.html"):
-        (tmp_path / page).write_text(f"<head>\n{links}  <script></script>\n</head>\n")
+        (tmp_path / page).write_text(f"<head>\n{head}</head>\n")
     tasks.bundle_styles(tmp_path)
     for page in ("index.html", "embed.html"):
         text = (tmp_path / page).read_text()
         assert text.count("stylesheet") == 1 and 'href="./static/css/site.css"' in text
+        assert "<!--" not in text
     bundle = (css / "site.css").read_text()
-    assert bundle.index("color: red") < bundle.index("color: blue")
+    order = [bundle.index(f".game-{game_id}") for game_id in pygame_rules.GAME_IDS[:-1]]
+    assert bundle.index("color: red") < order[0] and order == sorted(order)
+    assert f".game-{games[0]}" not in bundle
     assert sorted(p.name for p in css.iterdir()) == ["site.css"]
 
 
-def test_the_built_pages_link_the_bundle_of_every_stylesheet_the_sources_link() -> None:
-    sources = tasks.STYLESHEET.findall((ROOT / "index.html").read_text())
-    assert sources[0] == "app.css" and len(sources) >= 5  # the app's, then each game's
-    assert sources == tasks.STYLESHEET.findall((ROOT / "embed.html").read_text())
+def test_the_built_pages_link_the_bundle_of_the_apps_and_every_games_stylesheet() -> None:
+    for page in ("index.html", "embed.html"):
+        source = (ROOT / page).read_text()
+        assert tasks.STYLESHEET.findall(source) == ["app.css"]  # the games' are found
+        assert tools_pages.STYLES_MARKER in source
+        assert tasks.STYLESHEET.findall((tasks.SITE / page).read_text()) == ["site.css"]
+    bundle = (tasks.SITE / tasks.STYLE_BUNDLE).read_text()
+    names = re.findall(r"^/\* ([\w-]+\.css) \*/$", bundle, re.MULTILINE)
+    assert names == ["app.css", *(f"{g}.css" for g in pygame_rules.GAME_IDS)]

@@ -21,6 +21,7 @@ def _broken(name: str, **methods) -> Game:
         max_players=3,
         pitch="",
         state_class=cls,
+        trick_end=TOY.trick_end,
     )
     cls.game = game
     return game
@@ -85,3 +86,25 @@ def test_kit_catches_a_resample_that_hides_nothing() -> None:
 
     with pytest.raises(AssertionError, match="resample never changed"):
         check_playout(_broken("LazySampler", resample=resample), 2, 1)
+
+
+def test_kit_catches_a_last_trick_in_a_shape_of_its_own() -> None:
+    def observation(self, seat):
+        obs = ToyState.observation(self, seat)
+        last = obs["last_trick"]
+        if last:  # [seat, card] pairs, as some engines kept them
+            last["cards"] = [[c["seat"], c["card"]] for c in last["cards"]]
+        return obs
+
+    with pytest.raises(AssertionError, match="a card is"):
+        check_playout(_broken("OwnShape", observation=observation), 2, 1)
+
+
+def test_kit_catches_a_last_trick_that_ends_no_trick() -> None:
+    def observation(self, seat):
+        obs = ToyState.observation(self, seat)
+        obs["last_trick"] = None  # the trick just taken is not given
+        return obs
+
+    with pytest.raises(AssertionError, match="a trick ended, but"):
+        check_playout(_broken("NoLastTrick", observation=observation), 2, 1)

@@ -1,4 +1,4 @@
-"""A page playing one game imports that game's modules only (pygame_rules.GAME_MODULES):
+"""A page playing one game imports that game's modules only (pygame_rules.module_name):
 MicroPython in the browser pays for every import before the first move."""
 
 from __future__ import annotations
@@ -38,7 +38,9 @@ print(json.dumps(loaded))
 
 
 def game_modules(names: list[str]) -> set[str]:
-    games = ("magic_trick_wray", "magic_trick_baker", "trick_of_trip", "trickbook")
+    import pygame_rules
+
+    games = {pygame_rules.module_name(game_id) for game_id in pygame_rules.GAME_IDS}
     return {n for n in names if n.rpartition(".")[2] in games}
 
 

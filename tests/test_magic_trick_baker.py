@@ -1056,14 +1056,15 @@ def test_trick_winning_follows_the_laws(
 
 
 def test_the_next_hand_still_shows_how_the_last_one_ended() -> None:
-    """`hand_last_trick`: the scored hand's final trick, for the table at the next deal."""
+    """`last_trick` at the next deal: the scored hand's final trick, for the table."""
     hands = [[R(2), R(4), H(1), W(2), I], [H(2), H(3), H(4), W(3), W(4)]]
     state = play_state(hands, [law("heart-break"), law("poison")], dealer=1)
-    assert state.observation(0)["hand_last_trick"] is None
+    assert state.observation(0)["last_trick"] is None
     play(state, R(4), W(3), H(4), H(1), H(2), W(2), I, W(4), R(2), H(3))
     assert state.hand_number == 2 and state.phase == "down"
     for seat in (0, 1):
-        last = state.observation(seat)["hand_last_trick"]
-        assert last["hand"] == 1 and last["trick_number"] == 5
-        assert last["cards"] == [[0, R(2)], [1, H(3)]] and last["winner"] == 0
+        last = state.observation(seat)["last_trick"]
+        assert last["hand"] == 1 and last["number"] == 5
+        assert last["cards"] == [{"seat": 0, "card": R(2)}, {"seat": 1, "card": H(3)}]
+        assert last["winner"] == 0
         assert last["win_card"] == R(2) and last["burned"] is False

@@ -62,14 +62,15 @@ def test_a_hands_last_move_tells_nothing_of_the_next_deal(game_id: str, players:
     that move stop at the hand's end (the game's end may follow)."""
     session = finished(game_id, players)
     table = table_for(game_id)
+    game = pygame_rules.get_game(game_id)
     found = review.review_game(session)
     assert found is not None
-    state = pygame_rules.get_game(game_id).new_game(players, session.seed, session.options)
+    state = game.new_game(players, session.seed, session.options)
     checked = 0
     for (seat, action), step in zip(session.history, found.steps[1:], strict=True):
         events = state.apply(seat, action)
         kinds = [e["type"] for e in events]
-        ends = [i for i, k in enumerate(kinds) if k in table.hand_end]
+        ends = [i for i, k in enumerate(kinds) if k in game.hand_end]
         if not ends:
             continue
         later = [e for e in events[ends[-1] + 1 :] if e["type"] != "game_over"]
@@ -101,14 +102,14 @@ def test_each_trick_names_its_winner_and_reason(game_id: str, players: int) -> N
     session = finished(game_id, players, seed=5)
     found = review.review_game(session)
     assert found is not None
-    table = table_for(game_id)
-    state = pygame_rules.get_game(game_id).new_game(players, session.seed, session.options)
+    game = pygame_rules.get_game(game_id)
+    state = game.new_game(players, session.seed, session.options)
     tricks = 0
     for i, (seat, action) in enumerate(session.history):
         events = state.apply(seat, action)
         step = found.steps[i + 1]
         for event in events:
-            if event["type"] in table.trick_end:
+            if event["type"] in game.trick_end:
                 tricks += 1
                 winner = session.names[event["winner"]]
                 assert event["reason"]

@@ -218,7 +218,9 @@ def test_played_trick_keeps_only_the_winners_card_and_winner_leads() -> None:
     won = next(e for e in events if e["type"] == "trick_won")
     assert won["winner"] == 2 and won["card"] == T(1) and won["reason"] == WIN_LOWEST_TRUMP
     obs = state.observation(0)
-    assert obs["last_trick"]["winner"] == 2 and obs["last_trick"]["cards"][2] == [2, T(1)]
+    last = obs["last_trick"]
+    assert last["winner"] == 2 and last["cards"][2] == {"seat": 2, "card": T(1)}
+    assert (last["hand"], last["number"], last["card"]) == (1, 1, T(1))
     assert obs["trick"] == [] and obs["trick_number"] == 2
     # Seat 2 leads the next trick; everyone follows Moons and the lowest Moons wins.
     play_trick(state, [M(9), M(12), M(2), M(7)])

@@ -8,6 +8,7 @@ highest card wins, winner leads. A point per trick.
 from __future__ import annotations
 
 from pygame_rules import Game, Option, Rng, State
+from pygame_rules.contract import copy_json
 
 
 class ToyState(State):
@@ -22,6 +23,7 @@ class ToyState(State):
         self.leader = 0
         self.turn = 0
         self.trick = []  # [seat, card] pairs
+        self.last_trick = None  # the contract's shape (docs/contract.md)
         self.points = [0] * self.num_players
 
     def acting(self) -> tuple[int, ...]:
@@ -56,6 +58,12 @@ class ToyState(State):
             self.turn = (seat + 1) % self.num_players
             return events
         winner = max(self.trick, key=lambda sc: sc[1])[0]
+        self.last_trick = {
+            "cards": [{"seat": s, "card": c} for s, c in self.trick],
+            "winner": winner,
+            "hand": 1,
+            "number": 2 - len(self.hands[winner]),  # two tricks
+        }
         self.points[winner] += 1
         self.trick = []
         self.leader = self.turn = winner
@@ -74,9 +82,13 @@ class ToyState(State):
             + ([self.pending[seat]] if self.pending[seat] is not None else []),
             "chosen": [p is not None for p in self.pending],
             "trick": [list(t) for t in self.trick],
+            "last_trick": copy_json(self.last_trick),
             "points": list(self.points),
             "acting": list(self.acting()),
         }
+
+    def open_hands(self) -> list[list[int]]:
+        return [list(h) for h in self.hands]
 
     def scores(self) -> list[int]:
         return list(self.points)
@@ -120,5 +132,8 @@ TOY = Game(
     pitch="A toy that proves the conformance kit.",
     state_class=ToyState,
     options=(Option("dummy", "An option that changes nothing", False),),
+    trick_end=("trick",),
+    trick_moves=("play",),
+    quiet_moves={"discard": ("discards", "a card face down")},
 )
 ToyState.game = TOY

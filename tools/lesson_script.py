@@ -17,7 +17,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from pygame_rules import get_game
 from pygame_rules.bots import SeatView
 from ui.play.session import Session, quick_bot
-from ui.tables import table_for
 
 
 def main() -> None:
@@ -30,13 +29,13 @@ def main() -> None:
     game = get_game(args.game)
     players = args.players or game.default_players or game.min_players
     session = Session(args.game, players, args.seed, "easy")
-    hand_end = table_for(args.game).hand_end
     while not session.is_over():
         seat = session.waiting_for()[0]
         bot = quick_bot(args.game, 7919 * args.seed + len(session.history))
         assert bot is not None
         action = bot.choose(SeatView(session.state.clone(), seat))
-        kinds = [e["type"] for e in session.state.clone().apply(seat, action)]
+        events = session.state.clone().apply(seat, action)
+        kinds = [e["type"] for e in events]
         told = len(session.log)
         index = len(session.history)
         session.act(seat, action)
@@ -46,7 +45,7 @@ def main() -> None:
             print("     ", line)
         if args.moves and len(session.history) >= args.moves:
             break
-        if not args.moves and any(k in hand_end for k in kinds):
+        if not args.moves and game.end_of(events) == "hand":
             break
     print(json.dumps(session.history))
 

@@ -39,7 +39,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from pygame_rules import GAME_MODULES
+from pygame_rules import GAME_IDS, module_name
 
 HELPER = Path(__file__).resolve().with_suffix(".mjs")
 
@@ -49,8 +49,8 @@ HELPER = Path(__file__).resolve().with_suffix(".mjs")
 # fallback (a frame with blocked storage) runs the UI on Pyodide: its stdlib needs (json,
 # asyncio, sys) are listed here too, since ui.app itself cannot be imported in a worker.
 # Each game's rules and bots are imported when a request first names the game
-# (pygame_rules.GAME_MODULES): every one of them is traced.
-_GAMES = tuple(GAME_MODULES.values())
+# (pygame_rules.GAME_IDS): every one of them is traced.
+_GAMES = tuple(module_name(game_id) for game_id in GAME_IDS)
 BOTS_WORKER_IMPORTS = (
     "json",
     "asyncio",

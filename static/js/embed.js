@@ -1,11 +1,8 @@
 // Embed mode: a compact frame for one game. Nothing heavy loads until the
 // reader clicks "Play"; the frame reports its height to the host page.
-const GAMES = {
-  "magic-trick-wray": ["Magic Trick (Chris Wray)", "Trick-taking where nobody sees the ranks of unplayed cards."],
-  "magic-trick-baker": ["Magic Trick (Andrew Ulysses Baker)", "A 13-card duel whose rules change every hand."],
-  "trick-of-trip": ["Trick of Trip (nuun)", "Draft by splitting six cards; low cards win, 7s beat trumps."],
-  "trickbook": ["Trickbook (Jacob Hauberg Hansen)", "Skateboarding S.K.A.T.E. with trick cards and dice."],
-};
+// Each game's title and pitch (id -> [title, pitch]), which tasks.py build writes into
+// embed.html from the games' registry (tools/registry_pages.py).
+const GAMES = JSON.parse(document.getElementById("embed-games")?.textContent ?? "{}");
 const params = new URLSearchParams(location.search);
 // The last "game" counts, as in the app (ui/share/links.py reads the last of each setting).
 const gameId = params.getAll("game").pop() ?? null;

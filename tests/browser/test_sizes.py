@@ -8,6 +8,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
+import pygame_rules
+
 from .conftest import StrictPage, nothing_covers, open_app, play_to_end
 
 TABLES = [
@@ -80,7 +82,7 @@ def test_lobby_and_setup_controls_are_big_enough(phone: StrictPage, site_url: st
     open_app(page, site_url)
     check_sizes(page, "main")
     games = page.locator("li.game-card").evaluate_all("els => els.map(e => e.dataset.game)")
-    assert len(games) == 4
+    assert games == list(pygame_rules.GAME_IDS)
     for game in games:
         open_app(page, site_url + f"?game={game}")
         page.wait_for_selector("#setup-form")

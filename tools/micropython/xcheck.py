@@ -30,7 +30,10 @@ RUN_MJS = HERE / "run.mjs"
 REPLAY = HERE / "replay.py"
 NPM_PACKAGE = "@micropython/micropython-webassembly-pyscript"  # pinned in package.json
 MICROPYTHON_NPM = ROOT / "node_modules" / NPM_PACKAGE
-GAME_IDS = ("magic-trick-wray", "magic-trick-baker", "trick-of-trip", "trickbook")
+if str(ROOT) not in sys.path:  # run as a script: the engine's registry names the games
+    sys.path.insert(0, str(ROOT))
+from pygame_rules import GAME_IDS  # noqa: E402
+
 INTERPRETERS = ("cpython", "micropython")
 
 

@@ -17,7 +17,7 @@ from pygame_rules.bots import SeatView
 from pygame_rules.bots.base import perf_counter
 from ui.lessons import lesson_for
 from ui.play.session import BotTurn, Session
-from ui.review.replay import can_review_hand, hand_word
+from ui.review.replay import can_review_hand
 from ui.saves import Saves
 from ui.tables.widgets import action_json, ui_button
 from ui.vdom import El, h
@@ -272,7 +272,7 @@ def end_panel(session: LessonSession) -> El:
             ui_button("play", "Play a real game", value=session.game_id, cls="btn primary"),
             ui_button("learn", "Start the lesson again", value=session.game_id),
             # The finished deal, move by move (the table now holds the next one).
-            ui_button("review", f"Review this {hand_word(session.game_id)}", value="hand")
+            ui_button("review", f"Review this {session.game.hand_name}", value="hand")
             if can_review_hand(session)
             else None,
             ui_button("lobby", "Back to games"),

@@ -178,18 +178,10 @@ class Session:
         if before is not None:
             self._human_moves.append((len(self.history), before))
         self.history.append([seat, action])
-        table = table_for(self.game_id)
-        kinds = [event["type"] for event in events]
-        self.ended = (
-            "hand"
-            if any(k in table.hand_end for k in kinds)
-            else "trick"
-            if any(k in table.trick_end for k in kinds)
-            else None
-        )
+        self.ended = self.game.end_of(events)
         self.move_ends.append(self.ended)
         seen = visible_events(events, self.human)
-        describe = table.describe
+        describe = table_for(self.game_id).describe
         for event in seen:
             line = describe(event, self.names)
             if line:

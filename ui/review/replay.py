@@ -21,18 +21,10 @@ if TYPE_CHECKING:
     from ui.play.session import Session
 
 
-QUIET_MOVES = {
-    "split": ("splits", "{their} cards into two sets"),
-    "pick": ("picks", "one of the two sets"),
-    "rps": ("chooses", "{their} throw"),
-    "pass": ("passes", ""),
-}
-"""Moves whose events tell nothing (the choice was hidden then): a verb and what it chose."""
-
-
-def quiet_move(name: str, kind: str) -> str:
-    """'Bot 1 splits their cards into two sets.': a move the log does not tell."""
-    said, what = QUIET_MOVES.get(kind, ("moves", ""))
+def quiet_move(game: pygame_rules.Game, name: str, kind: str) -> str:
+    """'Bot 1 splits their cards into two sets.': a move the log does not tell (the
+    game's `quiet_moves` words, else "moves")."""
+    said, what = game.quiet_moves.get(kind, ("moves", ""))
     what = what.replace("{their}", their(name))
     return f"{name} {verb(name, said)}" + (f" {what}" if what else "") + "."
 
@@ -123,29 +115,22 @@ def replay(session: Session, start: int, stop: int) -> list[Step]:
     trick: list[str] = []
     for seat, action in history[start:stop]:
         events = state.apply(seat, action)
-        kinds = [e["type"] for e in events]
-        ended = (
-            "hand"
-            if any(k in table.hand_end for k in kinds)
-            else "trick"
-            if any(k in table.trick_end for k in kinds)
-            else None
-        )
+        ended = game.end_of(events)
         lines = []
         won = []
         over = False  # the hand or round ended: what follows is the next deal, or game over
         for event in visible_events(events, session.human):
             if over and event["type"] != "game_over":
                 continue  # the next deal (the engine deals it in the same move): not this one's
-            over = over or event["type"] in table.hand_end
+            over = over or event["type"] in game.hand_end
             line = table.describe(event, session.names)
             if line:
                 lines.append(line)
-                if event["type"] in table.trick_end:
+                if event["type"] in game.trick_end:
                     won.append(line)
         if not lines:  # a choice the log does not tell (a split, a pick): say whose move
-            lines.append(quiet_move(session.names[seat], str(action.get("type", ""))))
-        if not table.trick_end:  # a game without tricks of cards: each move on its own
+            lines.append(quiet_move(game, session.names[seat], str(action.get("type", ""))))
+        if not game.trick_end:  # a game without tricks of cards: each move on its own
             trick = []
         trick = trick + lines
         new_deal = ended == "hand" and not state.is_over()
@@ -154,11 +139,6 @@ def replay(session: Session, start: int, stop: int) -> list[Step]:
         if ended is not None:
             trick = []
     return steps
-
-
-def hand_word(game_id: str) -> str:
-    """What the game calls a deal played out: Trick of Trip has rounds, the others hands."""
-    return "round" if game_id == "trick-of-trip" else "hand"
 
 
 def can_review_hand(session: Session) -> bool:
@@ -173,7 +153,7 @@ def review_last_hand(session: Session) -> Review | None:
         return None
     start, stop = spans[-1]
     number = len(spans)
-    word = hand_word(session.game_id)
+    word = session.game.hand_name
     return Review(
         f"Review: {word} {number}", session.game_id, session.names, replay(session, start, stop)
     )
@@ -191,12 +171,14 @@ def last_trick(session: Session) -> list[str] | None:
     """The log lines (as the player saw them) of the last finished trick: who won it and
     why first, then its moves from its first card; None before the first trick ends."""
     ends = [i for i, ended in enumerate(session.move_ends) if ended is not None]
-    if not ends or not table_for(session.game_id).trick_end:
+    game = session.game
+    if not ends or not game.trick_end:
         return None
     stop = ends[-1] + 1
     start = ends[-2] + 1 if len(ends) > 1 else 0
     # The trick begins with its first card: not the deal's moves before it (a draft, the
     # Laws, a bid), which "Review last hand" shows.
-    plays = [i for i in range(start, stop) if session.history[i][1].get("type") == "play"]
+    history = session.history
+    plays = [i for i in range(start, stop) if history[i][1].get("type") in game.trick_moves]
     last = replay(session, plays[0] if plays else start, stop)[-1]
     return last.won + [line for line in last.trick if line not in last.won]

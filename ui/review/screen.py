@@ -6,7 +6,7 @@ with each game's own card helper, face up.
 
 from __future__ import annotations
 
-from ui.review.replay import Review, can_review_hand, hand_word
+from ui.review.replay import Review, can_review_hand
 from ui.tables import table_for
 from ui.tables.widgets import card_row, ui_button
 from ui.vdom import El, h
@@ -93,7 +93,7 @@ def upper(text: str) -> str:
 def has_last_trick(session: Session) -> bool:
     """Whether the table offers the last trick: a game with tricks of cards, in play, once
     a trick has been taken (Trickbook has none: its tricks are a skater's, not cards)."""
-    if session.is_over() or not table_for(session.game_id).trick_end:
+    if session.is_over() or not session.game.trick_end:
         return False
     return any(ended is not None for ended in session.move_ends)
 
@@ -149,7 +149,7 @@ def review_bar(session: Session) -> El | None:
     """During play, below the table: the last finished hand's (or round's) review."""
     if session.is_over() or not can_review_hand(session):
         return None
-    word = hand_word(session.game_id)
+    word = session.game.hand_name
     return h(
         "div",
         {"class": "review-bar"},

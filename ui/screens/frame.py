@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from ui.lessons.lesson import LessonSession
 from ui.play.session import Session
-from ui.review.replay import hand_word
 from ui.review.screen import add_last_trick, review_bar
 from ui.tables import kit, table_for
 from ui.tables.widgets import log_panel, ui_button
@@ -65,7 +64,7 @@ def game_frame(
         ),
         over,
         question,
-        continue_bar(hand_word(session.game_id) if session.move_ends[-1:] == ["hand"] else "")
+        continue_bar(game.hand_name if session.move_ends[-1:] == ["hand"] else "")
         if session.awaiting_continue
         else None,
         board,

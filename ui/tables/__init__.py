@@ -1,5 +1,5 @@
 """Each game's table: `ui/tables/<game's module>.py` declares `TABLE = GameTable(...)`, and
-is imported the first time the game is drawn (pygame_rules.GAME_MODULES names the module)."""
+is imported the first time the game is drawn (pygame_rules.module_name names the module)."""
 
 from __future__ import annotations
 

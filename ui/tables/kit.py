@@ -80,10 +80,10 @@ class GameTable:
     - `prepare(observation)`: work that drawing the human's view of a position needs and
       can do ahead, in a task of its own (Wray's deduction aid: the position's solver), so
       that a bot's move is not drawn in one long task;
-    - `score_heading`: the game-over table's score column;
-    - `trick_end`, `hand_end`: the engine's event types that end a trick and a hand (or
-      round): the table then stays as it is a while, or until the player continues
-      (`ui/play/bot_runner.py` PAUSES), before the bots go on.
+    - `score_heading`: the game-over table's score column.
+
+    What ends a trick or a hand, and what the game calls a hand, are the game's own facts
+    (`pygame_rules.Game`: `trick_end`, `hand_end`, `hand_name`), not the table's.
     """
 
     def __init__(
@@ -97,8 +97,6 @@ class GameTable:
         face_up: Callable[[Any], Any] = nothing,
         prepare: Callable[[dict[str, Any]], Any] = nothing,
         score_heading: str = "Score",
-        trick_end: tuple[str, ...] = (),
-        hand_end: tuple[str, ...] = (),
     ) -> None:
         self.render = render
         self.describe = describe
@@ -108,5 +106,3 @@ class GameTable:
         self.face_up = face_up
         self.prepare = prepare
         self.score_heading = score_heading
-        self.trick_end = trick_end
-        self.hand_end = hand_end

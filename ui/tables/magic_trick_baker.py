@@ -34,12 +34,13 @@ from ui.tables.widgets import (
     action_button,
     board,
     card,
+    collected_trick,
     controls,
     data_table,
     prompt,
+    seat_cards,
     seat_panel,
     trick_card,
-    trick_collect,
 )
 from ui.vdom import El, h
 from ui.words import minus_signs, number, number_word, object_name, signed, their, upper_first, verb
@@ -258,7 +259,7 @@ def arrange(action: dict[str, Any], view: PlayerView) -> list[int]:
 # -- tricks --------------------------------------------------------------------------------------
 def played_cards(
     view: PlayerView,
-    pairs: list[list[int]],
+    cards: list[dict[str, Any]],
     *,
     cls: str,
     small: bool,
@@ -266,17 +267,19 @@ def played_cards(
     won: int | None = None,
     keyed: bool = True,
 ) -> El:
-    """Cards in a trick or pile, each captioned with who played it (the last one on top).
+    """Cards in a trick or pile (`{"seat", "card"}`, in play order), each captioned with who
+    played it (the last one on top).
 
     Marked: the card winning the trick in play (`winning`: the engine's `trick_winning`
     seat, its last card in the pile) or the card that took it (`won`). `keyed`: each card
     slides in when it first shows (not in a trick already on its way out)."""
     mark = won
     if winning is not None:
-        mark = next(c for s, c in reversed(pairs) if s == winning)
+        mark = next(c["card"] for c in reversed(cards) if c["seat"] == winning)
     figures = []
-    for i, (seat, c) in enumerate(pairs):
-        top = " top" if i == len(pairs) - 1 and cls == "rope-pile" else ""
+    for i, played in enumerate(cards):
+        seat, c = played["seat"], played["card"]
+        top = " top" if i == len(cards) - 1 and cls == "rope-pile" else ""
         state = ""
         if c == mark:
             state = ", won the trick" if won is not None else ", winning the trick"
@@ -301,17 +304,11 @@ def played_cards(
     return h("div", {"class": cls, "role": "group", "aria-label": label}, figures)
 
 
-def collected_trick(view: PlayerView) -> El | None:
-    """The trick just taken, on its way to its winner as the next one is led."""
-    obs = view.obs
-    if view.reduced_motion or len(obs["trick"]) != 1 or not obs["tricks"]:
-        return None
-    last = obs["tricks"][-1]
-    key = f"mtb-collect-{obs['hand_number']}-{len(obs['tricks'])}"
-    cards = played_cards(
-        view, last["cards"], cls="trick last", small=True, won=last["win_card"], keyed=False
+def last_trick_cards(view: PlayerView, last: dict[str, Any], keyed: bool = True) -> El:
+    """A taken trick (the observation's `last_trick`), the card that took it marked."""
+    return played_cards(
+        view, last["cards"], cls="trick last", small=True, won=last["win_card"], keyed=keyed
     )
-    return trick_collect(cards, key=key, toward_me=last["winner"] == view.human)
 
 
 def trick_area(view: PlayerView) -> list[El]:
@@ -323,31 +320,33 @@ def trick_area(view: PlayerView) -> list[El]:
     rope = obs["rules"]["rope"]
     number = obs["trick_number"]
     winning = winning_seat(view)
-    if obs["trick"] and rope:
-        pile = played_cards(view, obs["trick"], cls="rope-pile", small=True, winning=winning)
+    trick = seat_cards(obs["trick"])
+    collected = collected_trick(
+        view, obs["hand_number"], lambda last: last_trick_cards(view, last, keyed=False)
+    )
+    if trick and rope:
+        pile = played_cards(view, trick, cls="rope-pile", small=True, winning=winning)
         items = [
             h("p", {"class": "trick-title"}, f"Rope trick {number}: the pile"),
-            h("div", {"class": "trick-stage"}, pile, collected_trick(view)),
+            h("div", {"class": "trick-stage"}, pile, collected),
         ]
         if obs["turn"] != view.human:  # the human's prompt gives the same guidance
             items.append(h("p", {"class": "rope-guide"}, obs["rope_guide"]))
         return items
-    if obs["trick"]:
-        cards = played_cards(view, obs["trick"], cls="trick", small=False, winning=winning)
+    if trick:
+        cards = played_cards(view, trick, cls="trick", small=False, winning=winning)
         return [
             h("p", {"class": "trick-title"}, f"Trick {number}"),
-            h("div", {"class": "trick-stage"}, cards, collected_trick(view)),
+            h("div", {"class": "trick-stage"}, cards, collected),
         ]
     items = []
-    if obs["tricks"]:
-        last = obs["tricks"][-1]
+    last = obs["last_trick"]
+    if last and last["hand"] == obs["hand_number"]:
         winner = names[last["winner"]]
         burned = f" — burned by {last['burned_by']}" if last["burned"] else ""
         took = f"Trick {number - 1}: {winner} {verb(winner, 'takes')} it{burned}."
         items.append(h("p", {"class": "trick-title"}, took))
-        items.append(
-            played_cards(view, last["cards"], cls="trick last", small=True, won=last["win_card"])
-        )
+        items.append(last_trick_cards(view, last))
     if obs["phase"] == "play":
         leader = names[obs["turn"]]
         kind = "a rope trick" if rope else f"trick {number}"
@@ -616,19 +615,17 @@ def centre_area(view: PlayerView) -> list[El]:
         bids = [f"{view.names[s]} {'?' if b is None else b}" for s, b in enumerate(obs["bids"])]
         items.append(h("p", {"class": "bids-line"}, "Bids: " + ", ".join(bids)))
     early = obs["phase"] in ("down", "pick") or (not obs["tricks"] and not obs["trick"])
-    last = obs["hand_last_trick"]
+    last = obs["last_trick"]
     if last and early and last["hand"] == obs["scored_hands"][-1]["hand"]:
         # How the hand ended: its final trick, the card that took it marked.
         winner = view.names[last["winner"]]
         burned = f" — burned by {last['burned_by']}" if last["burned"] else ""
         took = (
-            f"Last trick of hand {last['hand']} ({last['trick_number']}): "
+            f"Last trick of hand {last['hand']} ({last['number']}): "
             f"{winner} {verb(winner, 'takes')} it{burned}."
         )
         items.append(h("p", {"class": "trick-title"}, took))
-        items.append(
-            played_cards(view, last["cards"], cls="trick last", small=True, won=last["win_card"])
-        )
+        items.append(last_trick_cards(view, last))
     if obs["scored_hands"] and early:
         items.append(
             breakdown(
@@ -761,6 +758,4 @@ TABLE = GameTable(
     arrange=arrange,
     final_details=final_details,
     face_up=card_el,
-    trick_end=("trick",),
-    hand_end=("hand_scored",),
 )

@@ -24,18 +24,19 @@ from ui.tables.widgets import (
     board,
     card,
     card_row,
+    collected_trick,
     controls,
     data_table,
     prompt,
     seat_panel,
-    trick_card,
-    trick_collect,
+    trick_cards,
 )
 from ui.vdom import El, h
 from ui.words import number_word, object_name, possessive, signed, their, verb
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
 
@@ -283,50 +284,22 @@ def seat_for(view: PlayerView, seat: int, spans: list[list[list[int] | None]] | 
 
 
 # -- the centre -------------------------------------------------------------------
-def trick_cards(
-    view: PlayerView,
-    cards: list[dict[str, Any]],
-    *,
-    small: bool = False,
-    winning: int | None = None,
-    winner: int | None = None,
-    keyed: bool = True,
+def faces(view: PlayerView, small: bool = False) -> Callable[[int, int], El]:
+    """How a trick's card is drawn: face up, named with its player."""
+
+    def face(seat: int, c: int) -> El:
+        label = f"{view.names[seat]}: {card_name(c)}"
+        return face_card(suit_of(c), rank_of(c), label, cls="small" if small else "")
+
+    return face
+
+
+def last_trick_cards(
+    view: PlayerView, last: dict[str, Any], *, small: bool = True, keyed: bool = True
 ) -> El:
-    """A trick's cards over their players' names: the one winning it so far (`winning`, the
-    engine's `trick_winning`) or the one that took it (`winner`) marked. `keyed`: each card
-    slides in when it first shows (not in a trick already on its way out)."""
-    return h(
-        "div",
-        {"class": "trick"},
-        [
-            trick_card(
-                face_card(
-                    c["suit"],
-                    c["rank"],
-                    f"{view.names[c['seat']]}: {card_name(make_card(c['suit'], c['rank']))}",
-                    cls="small" if small else "",
-                ),
-                view.names[c["seat"]],
-                key=f"mtw-{c['seat']}-{c['suit']}-{c['rank']}" if keyed else None,
-                winning=c["seat"] == winning,
-                won=c["seat"] == winner,
-            )
-            for c in cards
-        ],
-    )
-
-
-def collected_trick(view: PlayerView) -> El | None:
-    """The trick just taken, on its way to its winner as the next one is led."""
-    obs = view.obs
-    last = obs["last_trick"]
-    if view.reduced_motion or len(obs["trick"]) != 1 or not last:
-        return None
-    if last["hand_number"] != obs["hand_number"]:
-        return None
-    key = f"mtw-collect-{last['hand_number']}-{last['trick_number']}"
-    cards = trick_cards(view, last["cards"], winner=last["winner"], keyed=False)
-    return trick_collect(cards, key=key, toward_me=last["winner"] == view.human)
+    """A taken trick (the observation's `last_trick`), its winner marked."""
+    face = faces(view, small)
+    return trick_cards(view, last["cards"], face, winner=last["winner"], keyed=keyed)
 
 
 def hand_results(view: PlayerView, record: dict[str, Any]) -> El:
@@ -378,8 +351,14 @@ def centre_area(view: PlayerView) -> list[El]:
                 f"Led: {suit_words(led)}." + ("" if led == HEARTS else " " + trump_note()),
             )
         )
-        stage = [trick_cards(view, obs["trick"], winning=winning_seat(view))]
-        items.append(h("div", {"class": "trick-stage"}, stage, collected_trick(view)))
+        cards = [{"seat": c["seat"], "card": make_card(c["suit"], c["rank"])} for c in obs["trick"]]
+        stage = [trick_cards(view, cards, faces(view), winning=winning_seat(view))]
+        collected = collected_trick(
+            view,
+            obs["hand_number"],
+            lambda last: last_trick_cards(view, last, small=False, keyed=False),
+        )
+        items.append(h("div", {"class": "trick-stage"}, stage, collected))
     else:
         leader = view.names[obs["leader"]]
         items.append(
@@ -393,27 +372,27 @@ def centre_area(view: PlayerView) -> list[El]:
         sheet = obs["score_sheet"]
         if obs["trick_number"] == 1 and sheet:
             items.append(hand_results(view, sheet[-1]))
-            if last and last["hand_number"] == obs["hand_number"] - 1:  # its last trick, whole
+            if last and last["hand"] == obs["hand_number"] - 1:  # its last trick, whole
                 winner = view.names[last["winner"]]
                 items.append(
                     h(
                         "p",
                         {"class": "last-trick"},
-                        f"Last trick of hand {last['hand_number']} ({last['trick_number']}): "
+                        f"Last trick of hand {last['hand']} ({last['number']}): "
                         f"{winner} {verb(winner, 'takes')} it.",
                     )
                 )
-                items.append(trick_cards(view, last["cards"], small=True, winner=last["winner"]))
-        elif last and last["hand_number"] == obs["hand_number"]:
+                items.append(last_trick_cards(view, last))
+        elif last and last["hand"] == obs["hand_number"]:
             winner = view.names[last["winner"]]
             items.append(
                 h(
                     "p",
                     {"class": "last-trick"},
-                    f"Last trick ({last['trick_number']}): {winner} {verb(winner, 'takes')} it.",
+                    f"Last trick ({last['number']}): {winner} {verb(winner, 'takes')} it.",
                 )
             )
-            items.append(trick_cards(view, last["cards"], small=True, winner=last["winner"]))
+            items.append(last_trick_cards(view, last))
     return items
 
 
@@ -623,6 +602,4 @@ TABLE = GameTable(
     final_details=final_details,
     face_up=face_up,
     prepare=ranges_of,
-    trick_end=("trick",),
-    hand_end=("hand_scored",),
 )

@@ -10,12 +10,13 @@ from ui.tables.widgets import (
     board,
     card,
     card_row,
+    collected_trick,
     controls,
     data_table,
     prompt,
+    seat_cards,
     seat_panel,
-    trick_card,
-    trick_collect,
+    trick_cards,
 )
 from ui.vdom import El, h
 from ui.words import number_word, object_name, possessive, verb
@@ -238,16 +239,17 @@ def trick_area(view: PlayerView) -> list[El]:
                 f"take from {view.names[obs['receive_from']]}).",
             )
         )
-    last = obs.get("last_trick")
+    last = obs["last_trick"]
     if shown:
-        stage = trick_cards(view, shown, winning=winning_seat(view))
-        items.append(h("div", {"class": "trick-stage"}, stage, collected_trick(view)))
+        stage = trick_cards(view, seat_cards(shown), face, winning=winning_seat(view))
+        collected = collected_trick(view, obs["round"], lambda t: trick_of(view, t))
+        items.append(h("div", {"class": "trick-stage"}, stage, collected))
     elif last and (obs["round_tricks"] or obs["phase"] in ("split", "pick")):
         # The trick just taken stays drawn, its winner marked, until the next card is led;
         # a round's last trick stays through the next draft. (Not a previous round's at
         # the start of this round's play: that line was stale.)
         heading = "Last trick" if obs["round_tricks"] else "Last trick of the previous round"
-        items.append(trick_cards(view, last["cards"], winner=last["winner"]))
+        items.append(trick_of(view, last, keyed=True))
         items.append(
             h(
                 "p",
@@ -269,42 +271,13 @@ def trick_area(view: PlayerView) -> list[El]:
     return items
 
 
-def trick_cards(
-    view: PlayerView,
-    cards: list[list[int]],
-    winner: int | None = None,
-    *,
-    winning: int | None = None,
-    keyed: bool = True,
-) -> El:
-    """The cards of a trick, each over its player's name; the one winning it so far
-    (`winning`, the engine's `trick_winning`) or the winner's marked. `keyed`: each card
-    slides in when it first shows (not in a trick already on its way out)."""
-    return h(
-        "div",
-        {"class": "trick"},
-        [
-            trick_card(
-                card_el(c),
-                view.names[s],
-                key=f"tot-{s}-{c}" if keyed else None,
-                winning=s == winning,
-                won=s == winner,
-            )
-            for s, c in cards
-        ],
-    )
+def face(_seat: int, c: int) -> El:
+    return card_el(c)
 
 
-def collected_trick(view: PlayerView) -> El | None:
-    """The trick just taken, on its way to its winner as the next one is led."""
-    obs = view.obs
-    last = obs.get("last_trick")
-    if view.reduced_motion or len(obs["trick"]) != 1 or not last or not obs["round_tricks"]:
-        return None
-    key = f"tot-collect-{obs['round']}-{len(obs['round_tricks'])}"
-    cards = trick_cards(view, last["cards"], winner=last["winner"], keyed=False)
-    return trick_collect(cards, key=key, toward_me=last["winner"] == view.human)
+def trick_of(view: PlayerView, trick: dict[str, Any], keyed: bool = False) -> El:
+    """A taken trick (the observation's `last_trick`), its winner marked."""
+    return trick_cards(view, trick["cards"], face, winner=trick["winner"], keyed=keyed)
 
 
 def hand_area(view: PlayerView) -> list[El]:
@@ -377,6 +350,4 @@ TABLE = GameTable(
     arrange=arrange,
     final_details=final_details,
     face_up=lambda card: card_el(card, small=True),
-    trick_end=("trick_won",),
-    hand_end=("round_over",),
 )

@@ -12,8 +12,10 @@ from ui.vdom import El, h
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
     from typing import Any
+
+    from ui.tables.kit import PlayerView
 
 
 def action_json(action: dict[str, Any]) -> str:
@@ -281,17 +283,59 @@ def trick_card(
     )
 
 
-def trick_collect(trick: El, *, key: str, toward_me: bool) -> El:
-    """A finished trick on its way to its winner: drawn over the next trick as it is led, it
-    slides toward the winner's seat and fades (CSS; gone after its first draw, and never
-    shown under reduced motion). A picture only: the log says who took the trick."""
+def seat_cards(pairs: Sequence[Sequence[Any]]) -> list[dict[str, Any]]:
+    """`[seat, card]` pairs (a trick in play, as some engines give it) in the shape of the
+    observation's `last_trick` cards: `{"seat": s, "card": c}`."""
+    return [{"seat": seat, "card": card} for seat, card in pairs]
+
+
+def trick_cards(
+    view: PlayerView,
+    cards: list[dict[str, Any]],
+    face: Callable[[int, Any], El],
+    *,
+    winner: int | None = None,
+    winning: int | None = None,
+    keyed: bool = True,
+) -> El:
+    """A trick's cards (`{"seat", "card"}`, in play order), each drawn by `face(seat, card)`
+    over its player's name: the one winning it so far (`winning`, the engine's
+    `trick_winning`) or the one that took it (`winner`) marked. `keyed`: each card slides
+    in when it first shows (not in a trick already on its way out)."""
+    prefix = view.game.id
+    return h(
+        "div",
+        {"class": "trick"},
+        [
+            trick_card(
+                face(c["seat"], c["card"]),
+                view.names[c["seat"]],
+                key=f"{prefix}-{c['seat']}-{c['card']}" if keyed else None,
+                winning=c["seat"] == winning,
+                won=c["seat"] == winner,
+            )
+            for c in cards
+        ],
+    )
+
+
+def collected_trick(view: PlayerView, hand: int, draw: Callable[[dict[str, Any]], El]) -> El | None:
+    """The trick just taken (the observation's `last_trick`) on its way to its winner, drawn
+    over the next trick as its first card is led: it slides toward the winner's seat and
+    fades (CSS; gone after its first draw, and never shown under reduced motion). Only
+    within a hand (`hand`: the one in play): a new hand's first lead moves nothing. `draw`
+    draws the last trick, unkeyed. A picture only: the log says who took the trick."""
+    obs = view.obs
+    last = obs["last_trick"]
+    if view.reduced_motion or len(obs["trick"]) != 1 or not last or last["hand"] != hand:
+        return None
     return h(
         "div",
         {
             "class": "trick-collect",
-            "data-enter": key,
-            "data-toward": "me" if toward_me else "opp",
+            "data-enter": f"{view.game.id}-collect-{last['hand']}-{last['number']}",
+            "data-toward": "me" if last["winner"] == view.human else "opp",
             "aria-hidden": "true",
         },
-        trick,
+        draw(last),
     )
