@@ -7,7 +7,7 @@ import pygame_rules
 
 from . import lessons, review, screens, share, share_page, tables
 from .bot_runner import BotRunner
-from .browser import document, to_js, window
+from .browser import document, scroll_into_view, to_js, window
 from .dom import by_id, mount, set_text
 from .games import table_for
 from .page import fail, notice
@@ -38,7 +38,7 @@ def lesson_in_view() -> None:
     for selector in ("#screen .lesson-note", "#screen [data-action].suggested"):
         node = document.querySelector(selector)
         if node:
-            node.scrollIntoView(to_js({"block": "nearest"}))
+            scroll_into_view(node, "nearest")
 
 
 class Table:
@@ -117,7 +117,7 @@ class Table:
             node = document.querySelector("[data-testid=game-over] h2, .lesson-end h2")
             if node:
                 # At the top of the screen: the result and "Play again" both in view.
-                node.scrollIntoView(to_js({"block": "start"}))
+                scroll_into_view(node, "start")
                 node.focus(to_js({"preventScroll": True}))
 
     def render_review(self) -> None:
@@ -133,7 +133,7 @@ class Table:
         if self.local.pop("review_opened", False):
             title = document.getElementById("review-title")
             if title:
-                title.scrollIntoView(to_js({"block": "start"}))
+                scroll_into_view(title, "start")
                 title.focus(to_js({"preventScroll": True}))
 
     def review_key(self, key: str) -> bool:
@@ -175,7 +175,7 @@ class Table:
             button = document.querySelector("#screen [data-ui=last-trick]")
             if button:
                 button.focus(to_js({"preventScroll": True}))
-                button.scrollIntoView(to_js({"block": "nearest"}))
+                scroll_into_view(button, "nearest")
 
     def ui_step(self, name: str, value: str) -> bool:
         """A UI step at the table (the hint, the deal's link, the game's own); True when

@@ -10,7 +10,7 @@ table's redraws leave it (and a selection in it) alone; it follows the game's mo
 from __future__ import annotations
 
 from . import share
-from .browser import document, to_js, window
+from .browser import document, scroll_into_view, to_js, window
 from .dom import by_id, mount
 from .params import MoveCoder, deal_link, position_link
 
@@ -72,7 +72,7 @@ class SharePanel:
         node = self.node()
         mount(node, tree)
         node.hidden = False
-        node.scrollIntoView(to_js({"block": "nearest"}))
+        scroll_into_view(node, "nearest")
         by_id("share-title").focus(to_js({"preventScroll": True}))
 
     def follow(self, session: Session) -> None:
