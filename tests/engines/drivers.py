@@ -32,9 +32,9 @@ FIREFOX_BRIDGE = Path(__file__).with_name("firefox.mjs")
 FIREFOX = ("firefox-esr", "firefox")
 WEBKIT_DRIVER = "WebKitWebDriver"
 MINIBROWSER = Path("/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")
-# What `python3 tasks.py test` installs for each engine (tasks.py, ENGINE_PACKAGES).
-PACKAGES = {"firefox": "firefox-esr", "webkit": "webkit2gtk-driver xvfb"}
 COMMAND_TIMEOUT = 120  # s: no single command of a working browser takes this long
+SESSION_TIMEOUT = 45  # s for WebKitWebDriver to start a MiniBrowser and its session, and
+SESSION_TRIES = 3  # how often it may try (see WebKit.open)
 
 
 def die_with_parent() -> None:
@@ -241,19 +241,37 @@ class WebKit:
         options.binary_location = str(minibrowser())
         options.add_argument("--automation")
         env = {**os.environ, **({"DISPLAY": self.xvfb.display} if self.xvfb else {})}
-        self.service = Service(
-            shutil.which(WEBKIT_DRIVER), env=env, popen_kw={"preexec_fn": die_with_parent}
-        )
-        self.service.start()
-        # Every command answers within COMMAND_TIMEOUT, or fails (selenium waits forever by
-        # default); straight to the local driver, whatever proxy the environment names.
-        config = ClientConfig(
-            self.service.service_url,
-            timeout=COMMAND_TIMEOUT,
-            proxy=Proxy({"proxyType": ProxyType.DIRECT}),
-        )
-        connection = RemoteConnection(client_config=config)
-        self.driver = WebDriver(command_executor=connection, options=options)
+        # WebKitWebDriver picks a free port for the MiniBrowser's inspector, lets it go,
+        # then starts the browser on it: on a busy machine another process can take the
+        # port in between, and the new session then waits forever (seen here). A session
+        # not started in SESSION_TIMEOUT is started again, with a new driver and browser:
+        # a browser that did not start is not a finding about the app.
+        failures = []
+        for _ in range(SESSION_TRIES):
+            self.service = Service(
+                shutil.which(WEBKIT_DRIVER),
+                env=env,
+                popen_kw={"preexec_fn": die_with_parent, "start_new_session": True},
+            )
+            self.service.start()
+            # Straight to the local driver, whatever proxy the environment names; every
+            # command answers in time, or fails (selenium waits forever by default).
+            config = ClientConfig(
+                self.service.service_url,
+                timeout=SESSION_TIMEOUT,
+                proxy=Proxy({"proxyType": ProxyType.DIRECT}),
+            )
+            try:
+                self.driver = WebDriver(
+                    command_executor=RemoteConnection(client_config=config), options=options
+                )
+                break
+            except Exception as failed:  # urllib3's timeout, or selenium's own errors
+                failures.append(f"{type(failed).__name__}: {str(failed)[:200]}")
+                self.quit()
+        else:
+            raise RuntimeError(f"WebKitWebDriver started no session: {failures}")
+        config.timeout = COMMAND_TIMEOUT
         self.driver.set_script_timeout(COMMAND_TIMEOUT)
         self.driver.set_page_load_timeout(COMMAND_TIMEOUT)
         self.in_frame = None
@@ -281,7 +299,7 @@ class WebKit:
         self.in_frame = None
         if selector is not None:
             element = self.driver.find_element(By.CSS_SELECTOR, selector)
-            # Only a frame from another site stops WebKit's scrolling (see click).
+            # WebKit's scrolling stops at a frame from another site (see click).
             if self.driver.execute_script("return arguments[0].contentDocument === null", element):
                 self.in_frame = selector
             self.driver.switch_to.frame(element)
@@ -317,6 +335,9 @@ class WebKit:
                 self.driver.quit()
             self.driver = None
         if self.service is not None:
+            # The driver and the MiniBrowser it started: one process group of their own.
+            with contextlib.suppress(Exception):
+                os.killpg(self.service.process.pid, signal.SIGTERM)
             with contextlib.suppress(Exception):
                 self.service.stop()
             self.service = None
@@ -354,11 +375,12 @@ class Chromium:
         self.page = self.context.new_page()
         self.current = self.page.main_frame
         self.errors = []
-        self.page.on(
-            "console",
-            lambda m: self.errors.append(f"console error: {m.text}") if m.type == "error" else 0,
-        )
-        self.page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
+        self.page.on("console", self.console)
+        self.page.on("pageerror", lambda error: self.errors.append(f"page error: {error}"))
+
+    def console(self, message: Any) -> None:
+        if message.type == "error":
+            self.errors.append(f"console error: {message.text}")
 
     def resize(self, width: int, height: int) -> None:
         self.page.set_viewport_size({"width": width, "height": height})
