@@ -1,6 +1,6 @@
 """Magic Trick by Andrew Ulysses Baker: a 2-player, 13-card trick game whose Laws change each hand.
 
-Cards and Laws live in `baker_laws` (a card is ``suit * 4 + rank``, 12 is the
+Cards and Laws live in `magic_trick_baker_laws` (a card is ``suit * 4 + rank``, 12 is the
 Illusionist). A hand: shuffle, set one card aside unseen, deal 6 each; the
 dealer then the pone (non-dealer) put one card face down; the three face-down
 cards (the set-aside one too) are shuffled and the pone picks two blind: they
@@ -34,7 +34,8 @@ trick_number; None before), winners.
 from __future__ import annotations
 
 from . import register
-from .baker_laws import (
+from .contract import Game, State, copy_json
+from .magic_trick_baker_laws import (
     ILLUSIONIST,
     LAW_OF_CARD,
     NO_TRUMP,
@@ -59,7 +60,6 @@ from .baker_laws import (
     trick_reason,
     trick_winning,
 )
-from .contract import Game, State, copy_json
 from .rng import Rng
 
 TYPE_CHECKING = False

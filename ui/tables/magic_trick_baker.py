@@ -8,14 +8,15 @@ Illusionist is replaced the table says so. Bids, tricks (a rope trick is a growi
 with the engine's guidance), the last hand's breakdown and the totals to the target.
 
 Every rule the table states comes from the engine: Law texts and the Illusionist's
-words (`baker_laws`), the rules line, the rope guide, the fan and pick sizes and the
+words (`magic_trick_baker_laws`), the rules line, the rope guide, the fan and pick sizes and the
 Law that burned a trick (the observation), the follow and rope-lead rules
-(`baker_laws` constants). The table only prints them.
+(`magic_trick_baker_laws` constants). The table only prints them.
 """
 
 from __future__ import annotations
 
-from pygame_rules.baker_laws import (
+from pygame_rules.magic_trick_baker import FAN_SIZE, PICK_SIZE, SUITS
+from pygame_rules.magic_trick_baker_laws import (
     FOLLOW_RULE,
     ILLUSIONIST,
     LAW_OF_CARD,
@@ -27,7 +28,6 @@ from pygame_rules.baker_laws import (
     rank_of,
     suit_of,
 )
-from pygame_rules.magic_trick_baker import FAN_SIZE, PICK_SIZE, SUITS
 from pygame_rules.words import plural
 from ui.tables.kit import GameTable, PlayerView, winning_seat
 from ui.tables.widgets import (
