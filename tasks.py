@@ -70,7 +70,7 @@ PYODIDE_FILES = (
 )
 # The page, the embed frame, and the PyScript configs of the main thread (MicroPython)
 # and of the bots' worker (Pyodide).
-PAGES = ("index.html", "embed.html", "mpy.toml", "py.toml")
+PAGES = ("index.html", "embed.html", "pyscript.toml", "py.toml")
 # What ships of our Python: these packages, whole (dev tools live in tools/, never shipped).
 PYTHON_PACKAGES = ("pygame_rules", "ui")
 # Fetched after the first table is drawn (the bots' worker), so cached by the service
@@ -232,7 +232,7 @@ def preload_links() -> str:
     )
     modules = [f"static/vendor/pyscript/{name}" for name in [core, *chunks]]
     modules.append("static/vendor/micropython/micropython.mjs")
-    fetched = ["mpy.toml", "static/vendor/micropython/micropython.wasm"]
+    fetched = ["pyscript.toml", "static/vendor/micropython/micropython.wasm"]
     fetched.append("static/vendor/app-mpy.tar.gz")
     lines = [f'  <link rel="modulepreload" href="./{name}">' for name in modules]
     lines += [f'  <link rel="preload" href="./{name}" as="fetch" crossorigin>' for name in fetched]

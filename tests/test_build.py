@@ -157,8 +157,8 @@ def test_the_built_precache_manifest_sizes_every_file_it_lists() -> None:
 def test_the_embed_boots_python_as_the_page_does() -> None:
     """index.html's boot script and embed.js's copy of it (BOOT_PY) are the same text."""
     page = (ROOT / "index.html").read_text()
-    start = page.index('<script type="mpy" config="./mpy.toml">\n') + len(
-        '<script type="mpy" config="./mpy.toml">\n'
+    start = page.index('<script type="mpy" config="./pyscript.toml">\n') + len(
+        '<script type="mpy" config="./pyscript.toml">\n'
     )
     boot = page[start : page.index("  </script>", start)]
     embed = (ROOT / "static" / "js" / "embed.js").read_text()
