@@ -379,7 +379,8 @@ class MagicTrickBakerState(State):
                 "burned": is_burned(self.laws, record),
                 "burned_by": burned_by(self.laws, record),
             },
-        ] + replaced
+        ]
+        events += replaced
         if self._hand_done():
             return events + self._end_hand()
         if self.illusionist_waiting() or self.replacement is None:
@@ -595,10 +596,9 @@ class MagicTrickBakerState(State):
         return new
 
 
-def _copy(record: dict[str, Any]) -> dict[str, Any]:
+def _copy(record: dict[str, Any]) -> Any:
     """A deep copy of a JSON-native record (events and observations never share state)."""
-    result: dict[str, Any] = copy_json(record)
-    return result
+    return copy_json(record)
 
 
 GAME = Game(

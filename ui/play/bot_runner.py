@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable
     from typing import Any
 
+    from pygame_rules.contract import Action
+
     # A request and whether it is still wanted, to the worker's answer (or None).
     Ask = Callable[[dict[str, Any], Callable[[], bool]], Awaitable[dict[str, Any] | None]]
 
@@ -101,7 +103,7 @@ class BotRunner:
         """The game was left: every decision in progress ends without a move."""
         self.generation += 1
 
-    async def bot_move(self, session: Session, seat: int) -> dict[str, Any] | None:
+    async def bot_move(self, session: Session, seat: int) -> Action | None:
         """The move of the bot in `seat`, thought in slices; None if the game was left.
 
         Seeded as `Session.bot_move` is, so the move is the same when the search is not

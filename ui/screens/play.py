@@ -25,6 +25,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Coroutine
     from typing import Any
 
+    from pygame_rules.contract import Action
+
 
 REVIEW_KEYS = {
     "ArrowLeft": "review-back",
@@ -243,7 +245,7 @@ class PlayScreen:
         except Exception as exc:
             fail(exc)
 
-    def human_action(self, action: dict[str, Any]) -> None:
+    def human_action(self, action: Action) -> None:
         s = self.session
         if s.is_over() or self.replay is not None:
             return

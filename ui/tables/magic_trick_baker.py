@@ -46,7 +46,10 @@ from ui.words import minus_signs, number, number_word, object_name, signed, thei
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from typing import Any
+
+    from pygame_rules.contract import Action, Event
 
 FAN = "mtb-fan"  # UI step: select face-down cards of the fan (as many as picked, then confirm)
 RANK_MARKS = ["★", "2", "3", "4"]
@@ -78,7 +81,7 @@ def with_law(c: int) -> str:
 def card_el(
     c: int,
     *,
-    action: dict[str, Any] | None = None,
+    action: Action | None = None,
     label: str | None = None,
     cls: str = "",
     note: str = "",
@@ -253,7 +256,7 @@ def on_ui(name: str, value: str, view: PlayerView) -> bool:
     return True
 
 
-def on_hint(action: dict[str, Any], view: PlayerView) -> None:
+def on_hint(action: Mapping[str, Any], view: PlayerView) -> None:
     """A hinted pick: select its cards so its button appears."""
     if action.get("type") == "pick":
         view.local["fan"] = list(action["fan"])
@@ -448,7 +451,7 @@ def my_area(view: PlayerView) -> list[El]:
     if view.legal_of("pick"):
         chosen = picked(view)
         if len(chosen) == obs["pick_size"]:
-            action = {"type": "pick", "fan": sorted(chosen)}
+            action: Action = {"type": "pick", "fan": sorted(chosen)}
             button = [
                 action_button(action, f"Turn these {picks} face up", cls="btn primary"),
                 h("p", {"class": "hint"}, "To change your pick, tap a chosen card first."),
@@ -488,7 +491,7 @@ def my_area(view: PlayerView) -> list[El]:
     return items
 
 
-def play_prompt(view: PlayerView, plays: dict[int, dict[str, Any]]) -> El:
+def play_prompt(view: PlayerView, plays: dict[int, Action]) -> El:
     obs = view.obs
     if obs["rules"]["rope"]:
         if obs["trick"]:
@@ -501,9 +504,7 @@ def play_prompt(view: PlayerView, plays: dict[int, dict[str, Any]]) -> El:
     return prompt("Your turn: play any card.", note=NO_FOLLOW_RULE)
 
 
-def hand_row(
-    view: PlayerView, hand: list[int], actions: dict[int, dict[str, Any]], words: str
-) -> El:
+def hand_row(view: PlayerView, hand: list[int], actions: dict[int, Action], words: str) -> El:
     slots = []
     for c in hand:
         action = actions.get(c)
@@ -684,7 +685,7 @@ def the_card(card: int) -> str:
     return name if name.startswith("the ") else f"the {name}"
 
 
-def describe(event: dict[str, Any], names: list[str]) -> str | None:
+def describe(event: Event, names: list[str]) -> str | None:
     """One log line per event the human saw."""
     kind = event["type"]
     who = names[event["seat"]] if "seat" in event else ""
