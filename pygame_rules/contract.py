@@ -1,4 +1,4 @@
-"""The engine contract every game implements (names fixed by DESIGN.md).
+"""The engine contract every game implements (docs/contract.md; tests and tools rely on its names).
 
 A game is a `Game` (metadata + factory) and a `State` subclass. A state keeps
 all of its data as JSON-native values (dicts with str keys, lists, ints,
