@@ -674,7 +674,8 @@ class MagicTrickWrayState(State):
             return self._apply_play(seat, action["pos"])
         if kind == "sleeve":
             return self._apply_sleeve(seat, action["pos"])
-        return [{"type": "pass", "seat": seat}] + self._advance(seat)
+        passed: list[Event] = [{"type": "pass", "seat": seat}]
+        return passed + self._advance(seat)
 
     def _apply_play(self, seat: int, pos: int) -> list[Event]:
         card = self.rows[seat][pos]
@@ -703,7 +704,7 @@ class MagicTrickWrayState(State):
         card = self.rows[seat][pos]
         self.status[seat][pos] = SLEEVED
         self.sleeve[seat] = pos
-        event = {
+        event: Event = {
             "type": "sleeve",
             "seat": seat,
             "pos": pos,
@@ -902,8 +903,8 @@ class MagicTrickWrayState(State):
         return new
 
 
-def _copy_record(record: dict[str, Any]) -> dict[str, Any]:
-    """A deep copy of a score-sheet record (JSON-native)."""
+def _copy_record(record: dict[str, Any]) -> Any:
+    """A deep copy of a score-sheet record (JSON-native; for an event or an observation)."""
     return {
         "hand": record["hand"],
         "dealer": record["dealer"],

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from pygame_rules.bots import SeatView as View
+    from pygame_rules.contract import Action, Event
 
 NO_TAKE_BACK = "A lesson has no take-back: a move that is not the lesson's is not played."
 
@@ -36,10 +37,10 @@ NO_TAKE_BACK = "A lesson has no take-back: a move that is not the lesson's is no
 class ScriptedBot:
     """A bot that plays the move it is given (the lesson's)."""
 
-    def __init__(self, action: dict[str, Any]) -> None:
+    def __init__(self, action: Action) -> None:
         self.action = action
 
-    def choose(self, view: View) -> dict[str, Any]:
+    def choose(self, view: View) -> Action:
         return self.action
 
 
@@ -70,7 +71,7 @@ class LessonSession(Session):
     def done(self) -> bool:
         return self.next_move() is None
 
-    def act(self, seat: int, action: dict[str, Any]) -> list[dict[str, Any]]:
+    def act(self, seat: int, action: Action) -> list[Event]:
         """As a session's move; the lesson's last move also deals the next hand, which is
         no part of the lesson: its lines are left out of the log (and not read out)."""
         seen = super().act(seat, action)
@@ -84,12 +85,12 @@ class LessonSession(Session):
                 del self.log[last + 1 :]
         return seen
 
-    def suggested(self) -> dict[str, Any] | None:
+    def suggested(self) -> Action | None:
         """The human's move the lesson asks for now (None: not the human's turn)."""
         move = self.next_move()
         return move[1] if move is not None and move[0] == self.human else None
 
-    def follows(self, action: dict[str, Any]) -> bool:
+    def follows(self, action: Action) -> bool:
         """Whether `action` is the lesson's move for the human now."""
         wanted = self.suggested()
         return wanted is not None and action_json(wanted) == action_json(action)
@@ -107,7 +108,7 @@ class LessonSession(Session):
             return None
         return int(move[0])
 
-    def human_legal(self) -> list[dict[str, Any]]:
+    def human_legal(self) -> list[Action]:
         return super().human_legal() if self.suggested() is not None else []
 
     def start_bot(

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Coroutine
     from typing import Any
 
+    from pygame_rules.contract import Action
     from ui.play.bot_runner import BotRunner
     from ui.play.session import Session
     from ui.saves import Saves
@@ -158,8 +159,7 @@ class PlayScreen:
 
     CONTROLS = {"continue": go_on}
 
-    # -- moves --------------------------------------------------------------------------
-    def human_action(self, action: dict[str, Any]) -> None:
+    def human_action(self, action: Action) -> None:
         s = self.session
         if s.is_over() or self.replay is not None:
             return

@@ -39,6 +39,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
+    from pygame_rules.contract import Action, Event, Observation
+
 
 def ordinal(n: int) -> str:
     """1 -> '1st', 12 -> '12th', 23 -> '23rd'."""
@@ -80,7 +82,7 @@ def deduction(view: PlayerView) -> list[list[list[int] | None]] | None:
     return ranges_of(view.obs)
 
 
-def ranges_of(observation: dict[str, Any]) -> list[list[list[int] | None]] | None:
+def ranges_of(observation: Observation) -> list[list[list[int] | None]] | None:
     """`rank_ranges` of a position still being played (None: over, or no deal fits it);
     its solver is kept (`solver_for`), so the table drawn after this finds it made."""
     if observation["phase"] == "over":
@@ -145,7 +147,7 @@ def slot(
     spans: list[list[list[int] | None]] | None,
     *,
     mini: bool,
-    actions: dict[int, dict[str, Any]],
+    actions: dict[int, Action],
     verb_words: str,
 ) -> El:
     """One place of a row: the card (a button when a legal action names it) and a note under it."""
@@ -170,7 +172,7 @@ def build_slot(
     spans: list[list[list[int] | None]] | None,
     *,
     mini: bool,
-    action: dict[str, Any] | None,
+    action: Action | None,
     verb_words: str,
 ) -> El:
     """`slot`'s element, built."""
@@ -219,7 +221,7 @@ def row_el(
     spans: list[list[list[int] | None]] | None,
     *,
     mini: bool,
-    actions: dict[int, dict[str, Any]] | None = None,
+    actions: dict[int, Action] | None = None,
     verb_words: str = "",
 ) -> El:
     """A whole row in sorted order (lowest on the left)."""
@@ -545,7 +547,7 @@ def final_details(view: PlayerView) -> El:
 
 
 # -- the log ----------------------------------------------------------------------
-def describe(event: dict[str, Any], names: list[str]) -> str | None:
+def describe(event: Event, names: list[str]) -> str | None:
     """One log line per event (everything in this game is public)."""
     kind = event["type"]
     if kind == "play":

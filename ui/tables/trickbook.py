@@ -41,6 +41,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+    from pygame_rules.contract import Action, Event, Observation
+
 TRICK_BY_KEY = {t["key"]: t for t in TRICKS}
 SPECIAL_BY_KEY = {s["key"]: s for s in SPECIALS}
 SHAPE_WORDS = {"rock": "Rock", "paper": "Paper", "scissors": "Scissors"}
@@ -95,7 +97,7 @@ def roll_math(die_value: int, modifier: int, focus: int, *, words: bool = False)
 
 
 # -- the log ----------------------------------------------------------------------------
-def describe(event: dict[str, Any], names: list[str]) -> str | None:
+def describe(event: Event, names: list[str]) -> str | None:
     """One log line per event the human saw."""
     kind = event["type"]
     who = names[event["seat"]] if "seat" in event else ""
@@ -173,7 +175,7 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
     return None  # rps_chosen, setter, pass: nothing to tell
 
 
-def roll_line(event: dict[str, Any], names: list[str]) -> str:
+def roll_line(event: Event, names: list[str]) -> str:
     """'Bot 1 rolled 5 for the Kickflip (3): made it.' and the psyche roll-offs."""
     who = names[event["seat"]]
     math = roll_math(event["die"], event["modifier"], event.get("focus", 0))
@@ -192,7 +194,7 @@ def roll_line(event: dict[str, Any], names: list[str]) -> str:
 
 
 # -- dice -------------------------------------------------------------------------------
-def fresh_dice(obs: dict[str, Any]) -> frozenset[int]:
+def fresh_dice(obs: Observation) -> frozenset[int]:
     """The numbers of the dice the last move rolled (the engine's `move_rolls`): only those
     play the roll animation. The table is redrawn whole; a redraw with the same observation
     (a bot's 'thinking' step) keeps them new, so the animation is not cut short; the next
@@ -214,7 +216,7 @@ def same_throw(earlier: dict[str, Any], later: dict[str, Any]) -> bool:
     )
 
 
-def dice_shown(obs: dict[str, Any]) -> list[dict[str, Any]]:
+def dice_shown(obs: Observation) -> list[dict[str, Any]]:
     """The dice on the table: the live attempt's rolls as they stand, else the last throw
     (of this set/match sequence while one is under way; between sequences, the last one's)."""
     attempt = obs["attempt"]
@@ -321,7 +323,7 @@ def dice_tray(view: PlayerView, fresh: frozenset[int]) -> El | None:
 def trick_card(
     trick: dict[str, Any],
     *,
-    action: dict[str, Any] | None = None,
+    action: Action | None = None,
     label: str = "",
     cls: str = "",
 ) -> El:

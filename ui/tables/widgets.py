@@ -12,20 +12,19 @@ from ui.vdom import El, h
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Callable, Mapping, Sequence
     from typing import Any
 
+    from pygame_rules.contract import Action
     from ui.tables.kit import PlayerView
 
 
-def action_json(action: dict[str, Any]) -> str:
+def action_json(action: Mapping[str, Any]) -> str:
     """The canonical `data-action` text of an action (sorted keys, no spaces)."""
     return canonical_json(action)
 
 
-def action_button(
-    action: dict[str, Any], label: str, *, cls: str = "btn", title: str | None = None
-) -> El:
+def action_button(action: Action, label: str, *, cls: str = "btn", title: str | None = None) -> El:
     """A button that plays `action` when clicked."""
     return h(
         "button",
@@ -64,7 +63,7 @@ def card(
     rank: str = "",
     symbol: str = "",
     suit_key: str = "",
-    action: dict[str, Any] | None = None,
+    action: Action | None = None,
     ui: tuple[str, Any] | None = None,
     back: bool = False,
     selected: bool = False,
