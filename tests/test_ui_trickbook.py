@@ -23,6 +23,7 @@ from ui.play.session import Session
 from ui.screens.game_over import game_over_screen
 from ui.tables import kit
 from ui.tables import trickbook as tb
+from ui.tables.widgets import WINNER_SYMBOL
 from ui.vdom import El
 
 GAME = pygame_rules.get_game("trickbook")
@@ -419,7 +420,7 @@ def test_game_over_shows_letters_who_is_out_and_the_winner() -> None:
     for seat, row in enumerate(rows):
         assert row[0] == session.names[seat]
         assert row[1] == (" ".join("SKATE"[: state.letters[seat]]) or "–")
-        assert row[2] == ("winner ★" if seat == winner else "out")
+        assert row[2] == (f"winner {WINNER_SYMBOL}" if seat == winner else "out")
 
 
 # -- rule facts come from the engine -----------------------------------------------------------

@@ -24,6 +24,7 @@ from pygame_rules.trickbook import (
 from pygame_rules.words import plural
 from ui.tables.kit import GameTable, PlayerView
 from ui.tables.widgets import (
+    WINNER_SYMBOL,
     action_button,
     action_json,
     board,
@@ -33,6 +34,7 @@ from ui.tables.widgets import (
     die,
     prompt,
     seat_panel,
+    winner_mark,
 )
 from ui.vdom import El, h
 from ui.words import MINUS, and_list, is_are, minus_signs, object_name, possessive, their, verb
@@ -396,7 +398,7 @@ def seat_for(view: PlayerView, seat: int) -> El:
     if obs["psyched"][seat]:
         badges.append(f"psyched {MINUS}{obs['psyched'][seat]}")
     if obs["winners"] and seat in obs["winners"]:
-        badges.append("winner ★")
+        badges.append(f"winner {WINNER_SYMBOL}")
     if badges:
         lines.append(h("span", {"class": "tb-badges"}, " · ".join(badges)))
     if view.thinking == seat:
@@ -823,7 +825,7 @@ def final_details(view: PlayerView) -> El:
     for seat in range(obs["num_players"]):
         count = obs["letters"][seat]
         if seat in obs["winners"]:
-            status = "winner ★"
+            status: str | list[Any] = ["winner ", winner_mark()]
         elif obs["out"][seat]:
             status = "out"
         else:
