@@ -177,9 +177,13 @@ class Guide:
         return tree.first(lambda el: el.attrs.get("data-action") == key) is None
 
     def decorate(self, tree: El) -> str:
-        """Mark the lesson's move (class `suggested`) and put its note, or after a wrong move
+        """Mark the table a lesson's (class `lesson`) and the lesson's move (class
+        `suggested`), and put its note, or after a wrong move
         what to try instead, in the first prompt (`.lesson-note`, in place of the prompt's
         own small note: the hand stays in view on a phone). The note's text ("": none)."""
+        # A lesson's table: only the lesson's move is ringed (the others stay playable,
+        # and get a note), so it cannot be mistaken among them (static/css/app.css).
+        tree.attrs["class"] = (tree.attrs.get("class", "") + " lesson").strip()
         wanted = self.session.suggested()
         if wanted is None:
             return ""
