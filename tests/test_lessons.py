@@ -146,6 +146,13 @@ def test_the_end_is_the_lessons_not_the_next_hand(game_id: str) -> None:
     assert kept == [["table-bar"], ["game-over", "lesson-end"]]
     review = [el for el in tree.walk() if el.attrs.get("data-ui") == "review"]
     assert len(review) == (game_id != "trickbook")  # a finished hand to review, if any
+    # The heading names the game's hand (or round); Trickbook has none: its own words.
+    title = next(el for el in tree.walk() if el.attrs.get("id") == "lesson-end-title").text()
+    word = {"trick-of-trip": "round", "trickbook": None}.get(game_id, "hand")
+    expected = f"how this {word} scored" if word else "how Bot 1 got a letter"
+    assert title == f"Lesson done: {expected}" and "deal" not in title
+    if word is None:  # nor does its log speak of a deal
+        assert not [line for line in session.log if "deal" in line]
     # The totals say what they count (Trickbook's are the letters each may still take).
     totals = next(el for el in tree.walk() if "lesson-totals" in el.attrs.get("class", ""))
     assert totals.text().startswith(lesson.get("totals", "Scores now") + ": You ")

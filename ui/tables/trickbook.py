@@ -691,13 +691,15 @@ def special_question(view: PlayerView) -> tuple[str, str]:
 
 
 def rolled_too_low(rolls: list[dict]) -> str:
-    """'You rolled 3: too low', or of a double: which of the two rolls is too low."""
-    totals = [r["total"] for r in rolls]
+    """'You rolled 3: too low'; a roll the specials changed, as the die showed it and what
+    it counts ('You rolled 1 - 1 (psyched) = 0: too low', a true minus sign; not 'You
+    rolled 0': a die has no 0); of a double, which of the two rolls is too low."""
+    shown = [roll_math(r["die"], r["modifier"], r["focus"], words=True) for r in rolls]
     low = [r["total"] for r in rolls if not r["success"]]
-    if len(totals) == 1:
-        return f"You rolled {totals[0]}: too low"
-    both = " and ".join(map(str, totals))
-    if len(low) == len(totals):
+    if len(rolls) == 1:
+        return f"You rolled {shown[0]}: too low"
+    both = " and ".join(shown)
+    if len(low) == len(rolls):
         return f"You rolled {both}: both too low"
     return f"You rolled {both}: the {low[0]} is too low"
 
