@@ -206,7 +206,7 @@ def die(value: int, *, label: str, rolling: bool = False, cls: str = "") -> El:
     )
 
 
-def cell(value: Any) -> El | str:
+def cell(value: Any) -> El | str | list[Any]:
     """A table cell's content: an element (or a list of parts) as it is, else its text."""
     return value if isinstance(value, (El, list)) else str(value)
 
