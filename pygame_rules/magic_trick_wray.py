@@ -19,7 +19,8 @@ seat: suits, ranks (None while hidden), status ("hidden" | "played" |
 "sleeved")), sleeves, bids, trick, trick_winning (the seat winning the
 trick in play so far, None between tricks), led_suit, last_trick (the last trick
 taken, kept into the next hand: docs/contract.md), tricks_won, suits_taken, scores,
-prestige_counts, score_sheet, prestige, winners.
+prestige_counts, score_sheet, prestige, winners, tie_break (None, or how a tie on the
+top total was settled: `tie_break`).
 
 The module also offers pure functions of an observation for the UI and bots:
 ``rank_ranges`` (the exact min/max rank every hidden card can still have),
@@ -783,7 +784,14 @@ class MagicTrickWrayState(State):
         events: list[Event] = [scored]
         if self.hand_number >= HANDS_PER_GAME:
             self.phase = "over"
-            events.append({"type": "game_over", "winners": self.winners(), "scores": self.scores()})
+            events.append(
+                {
+                    "type": "game_over",
+                    "winners": self.winners(),
+                    "scores": self.scores(),
+                    "tie_break": self.tie_break(),
+                }
+            )
             return events
         self.dealer = (self.dealer + 1) % self.num_players
         self._deal()
@@ -812,6 +820,21 @@ class MagicTrickWrayState(State):
             return tied
         fewest = min(last[s]["tricks"] for s in made)
         return [s for s in made if last[s]["tricks"] == fewest]
+
+    def tie_break(self) -> dict[str, Any] | None:
+        """How `winners` settled a tie on the top total: None when one seat had it alone (or
+        the game is not over); else `tied` (the seats on the top total), `by` ("prestige":
+        more prestige bonuses, `prestige_counts`; "last_hand": made the bid in the last
+        hand with the fewest tricks, the score sheet's last hand) and `shared` (still tied
+        after it: the winners share the victory)."""
+        if self.phase != "over":
+            return None
+        best = max(self.totals)
+        tied = [s for s, t in enumerate(self.totals) if t == best]
+        if len(tied) == 1:
+            return None
+        by = "prestige" if self.options["prestige"] else "last_hand"
+        return {"tied": tied, "by": by, "shared": len(self.winners()) > 1}
 
     def observation(self, seat: int) -> Observation:
         rows = []
@@ -876,6 +899,7 @@ class MagicTrickWrayState(State):
             "score_sheet": [_copy_record(r) for r in self.score_sheet],
             "prestige": self.options["prestige"],
             "winners": self.winners() if over else [],
+            "tie_break": self.tie_break(),
         }
 
     # -- determinization ---------------------------------------------------------------

@@ -3,8 +3,9 @@
 A lesson is data (one module per game, `ui/lessons/<game>.py`): the deal (game, players,
 seed, options), every move of it in order (the human's suggested moves and the bots'
 fixed ones: the page plays these instead of asking a bot), notes keyed to the human's
-moves (shown while that move is to be made), and the words for its end (how that deal
-scored). `tests/test_lessons.py` plays each one through the engine to its end.
+moves (shown while that move is to be made), and the words for its end (how that hand or
+round scored; Trickbook, which has no hands, names its own end: `end_title`).
+`tests/test_lessons.py` plays each one through the engine to its end.
 
 Pure Python: `LessonSession` is a `Session` whose bots play the script and whose human
 may only play the script's move (another one gets a note, and nothing changes);
@@ -60,7 +61,7 @@ class LessonSession(Session):
         )
         self.lesson = lesson
         self.script: list[list[Any]] = lesson["moves"]
-        self.log.append(f"Learn by playing: a guided deal of {self.game.title}.")
+        self.log.append(f"Learn by playing: a guided start of {self.game.title}.")
 
     def next_move(self) -> list[Any] | None:
         """The script's next [seat, action]; None once the lesson is done."""
@@ -178,9 +179,13 @@ class Guide:
         return tree.first(lambda el: el.attrs.get("data-action") == key) is None
 
     def decorate(self, tree: El) -> str:
-        """Mark the lesson's move (class `suggested`) and put its note, or after a wrong move
+        """Mark the table a lesson's (class `lesson`) and the lesson's move (class
+        `suggested`), and put its note, or after a wrong move
         what to try instead, in the first prompt (`.lesson-note`, in place of the prompt's
         own small note: the hand stays in view on a phone). The note's text ("": none)."""
+        # A lesson's table: only the lesson's move is ringed (the others stay playable,
+        # and get a note), so it cannot be mistaken among them (static/css/app.css).
+        tree.attrs["class"] = (tree.attrs.get("class", "") + " lesson").strip()
         wanted = self.session.suggested()
         if wanted is None:
             return ""
@@ -243,6 +248,14 @@ def score_lines(session: LessonSession) -> list[str]:
     return [line for line in session.log if line.startswith(starts)]
 
 
+def end_title(session: LessonSession) -> str:
+    """The end's heading: how the game's hand (or round) scored, in the game's word for it;
+    a lesson that ends elsewhere (Trickbook has no hands) says where (`end_title`)."""
+    game = session.game
+    own = session.lesson.get("end_title")
+    return str(own) if own else f"Lesson done: how this {game.hand_name} scored"
+
+
 def end_panel(session: LessonSession) -> El:
     """The lesson's end: how the deal scored (the lesson's words, then the engine's), the
     totals, and the offer of a real game."""
@@ -255,7 +268,7 @@ def end_panel(session: LessonSession) -> El:
             "data-testid": "lesson-end",
             "aria-labelledby": "lesson-end-title",
         },
-        h("h2", {"id": "lesson-end-title", "tabindex": "-1"}, "Lesson done: how this deal scored"),
+        h("h2", {"id": "lesson-end-title", "tabindex": "-1"}, end_title(session)),
         h("p", {}, session.lesson["end"]),
         h("ul", {"class": "lesson-scoring"}, [h("li", {}, line) for line in score_lines(session)]),
         h(

@@ -133,8 +133,10 @@ class PlayScreen:
         if news:
             page.announce(news)
         if lesson is not None and lesson.suggested() is not None:
-            # The note, then the move (or its split's confirm button), by the nearest edge:
-            # nothing moves when both are in view already.
+            # The trick the note talks about, the note, then the move (or its split's confirm
+            # button), each by the nearest edge: nothing moves when all are in view already,
+            # and when they fit on the screen together, each stays in view as the next comes.
+            page.scroll_into_view("#screen .trick-stage")
             page.scroll_into_view("#screen .lesson-note")
             page.scroll_into_view("#screen [data-action].suggested")
         self.hint.after_drawing(elsewhere)

@@ -76,6 +76,8 @@ class GameTable:
     - `arrange(action, view) -> picks`: the picks that make `action`'s control appear (a
       hinted or a lesson's split), [] when it has one already;
     - `final_details(view) -> El | None`: extra game-over content;
+    - `win_reason(view) -> str | None`: under the game over's headline, how the engine
+      settled a tie on the top score (its observation's own fact, in the game's terms);
     - `face_up(card) -> El`: one card (or Trickbook trick) drawn small and face up, for
       the review and the last trick's panel;
     - `prepare(observation)`: work that drawing the human's view of a position needs and
@@ -95,6 +97,7 @@ class GameTable:
         controls: dict[str, Callable[[str, PlayerView], list[int]]] | None = None,
         arrange: Callable[[Mapping[str, Any], PlayerView], list[int]] = no_picks,
         final_details: Callable[[PlayerView], Any] = nothing,
+        win_reason: Callable[[PlayerView], str | None] = nothing,
         face_up: Callable[[Any], Any] = nothing,
         prepare: Callable[[Observation], Any] = nothing,
         score_heading: str = "Score",
@@ -104,6 +107,7 @@ class GameTable:
         self.controls = controls or {}
         self.arrange = arrange
         self.final_details = final_details
+        self.win_reason = win_reason
         self.face_up = face_up
         self.prepare = prepare
         self.score_heading = score_heading

@@ -74,8 +74,11 @@ def law_name(c: int) -> str:
 
 
 def with_law(c: int) -> str:
-    """'3 of Hats (Law: Night Club)'."""
-    return f"{title(c)} (Law: {law_name(c)})"
+    """'3 of Hats (Law: Night Club)': how a card in hand is named, in its label and in a
+    lesson's note, with its caption (the Law's name) in it; 'The Illusionist' (its Law's
+    name too)."""
+    law = law_name(c)
+    return title(c) if law == title(c) else f"{title(c)} (Law: {law})"
 
 
 # -- cards -----------------------------------------------------------------------------------
@@ -440,7 +443,7 @@ def my_area(view: PlayerView) -> list[El]:
                 f"pone then picks {picks} of the {fan} face-down cards blind.",
             )
         )
-        items.append(hand_row(view, hand, downs, "Put {card} face down (its Law: {law})"))
+        items.append(hand_row(view, hand, downs, "Put {card} face down"))
         items.append(law_list(hand))
         return items
     if view.legal_of("pick"):
@@ -503,7 +506,8 @@ def hand_row(view: PlayerView, hand: list[int], actions: dict[int, Action], word
     slots = []
     for c in hand:
         action = actions.get(c)
-        label = words.format(card=title(c), law=law_name(c)) if action else with_law(c)
+        # Named with its caption (the Law), as a lesson's note names it too.
+        label = words.format(card=with_law(c)) if action else with_law(c)
         dim = "dim" if actions and action is None else ""
         slots.append(
             captioned(card_el(c, action=action, label=label, cls=dim), law_name(c), cls=dim)

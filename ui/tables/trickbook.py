@@ -24,6 +24,7 @@ from pygame_rules.trickbook import (
 from pygame_rules.words import plural
 from ui.tables.kit import GameTable, PlayerView
 from ui.tables.widgets import (
+    WINNER_SYMBOL,
     action_button,
     action_json,
     board,
@@ -33,6 +34,7 @@ from ui.tables.widgets import (
     die,
     prompt,
     seat_panel,
+    winner_mark,
 )
 from ui.vdom import El, h
 from ui.words import MINUS, and_list, is_are, minus_signs, object_name, possessive, their, verb
@@ -398,7 +400,7 @@ def seat_for(view: PlayerView, seat: int) -> El:
     if obs["psyched"][seat]:
         badges.append(f"psyched {MINUS}{obs['psyched'][seat]}")
     if obs["winners"] and seat in obs["winners"]:
-        badges.append("winner ★")
+        badges.append(f"winner {WINNER_SYMBOL}")
     if badges:
         lines.append(h("span", {"class": "tb-badges"}, " · ".join(badges)))
     if view.thinking == seat:
@@ -691,13 +693,15 @@ def special_question(view: PlayerView) -> tuple[str, str]:
 
 
 def rolled_too_low(rolls: list[dict]) -> str:
-    """'You rolled 3: too low', or of a double: which of the two rolls is too low."""
-    totals = [r["total"] for r in rolls]
+    """'You rolled 3: too low'; a roll the specials changed, as the die showed it and what
+    it counts ('You rolled 1 - 1 (psyched) = 0: too low', a true minus sign; not 'You
+    rolled 0': a die has no 0); of a double, which of the two rolls is too low."""
+    shown = [roll_math(r["die"], r["modifier"], r["focus"], words=True) for r in rolls]
     low = [r["total"] for r in rolls if not r["success"]]
-    if len(totals) == 1:
-        return f"You rolled {totals[0]}: too low"
-    both = " and ".join(map(str, totals))
-    if len(low) == len(totals):
+    if len(rolls) == 1:
+        return f"You rolled {shown[0]}: too low"
+    both = " and ".join(shown)
+    if len(low) == len(rolls):
         return f"You rolled {both}: both too low"
     return f"You rolled {both}: the {low[0]} is too low"
 
@@ -825,7 +829,7 @@ def final_details(view: PlayerView) -> El:
     for seat in range(obs["num_players"]):
         count = obs["letters"][seat]
         if seat in obs["winners"]:
-            status = "winner ★"
+            status: str | list[Any] = ["winner ", winner_mark()]
         elif obs["out"][seat]:
             status = "out"
         else:
