@@ -191,7 +191,7 @@ PROBE = """(() => {
 
 def make_probe(worker_ready: str) -> str:
     """PROBE, with the CSS selector that tells the bots' worker is ready."""
-    return PROBE % {"nav": json.dumps(NAV_STEPS), "worker_ready": json.dumps(worker_ready)}
+    return PROBE % {"nav": json.dumps(sorted(NAV_STEPS)), "worker_ready": json.dumps(worker_ready)}
 
 
 def compressible(content_type: str) -> bool:
