@@ -462,3 +462,58 @@ def test_first_finds_in_document_order_and_has_class_matches_whole_classes() -> 
     nearest = tree.nearest(lambda el: el.has_class("prompt"))  # the shallowest one
     assert nearest is not None and nearest.text() == "c"
     assert tree.nearest(lambda el: el.tag == "table") is None
+
+
+def test_the_bar_says_the_table_waits_for_your_continue() -> None:
+    """Issue 36.4: at a finished hand the bots wait for the player's Continue; the bar said
+    "Waiting for Bot 1…". It says what the table waits for, and Continue is a step of play
+    the tests find (`play_steps`, `[data-ui=continue]`, `data-waiting=continue`)."""
+    from ui.app import page_steps, play_steps
+    from ui.screens.frame import CONTINUE_STATUS, game_frame, player_view
+
+    session = Session("magic-trick-baker", 2, 3, "easy")
+    while "hand" not in session.move_ends:
+        seat = session.waiting_for()[0]
+        session.act(seat, session.state.legal_actions(seat)[0])
+    assert session.next_bot() is not None or session.human_legal()
+    view = player_view(session)
+    waiting = turn_text(session, view)
+    session.awaiting_continue = True  # as ui/play/bot_runner.py sets it at a hand's end
+    assert turn_text(session, player_view(session)) == CONTINUE_STATUS == "Press Continue"
+    session.practice = True
+    assert turn_text(session, player_view(session)) == "Press Continue (practice)"
+    session.practice = False
+    tree = game_frame(session, player_view(session), None)
+    assert tree.attrs["data-waiting"] == "continue"
+    steps = [el.attrs["data-ui"] for el in tree.walk() if "data-ui" in el.attrs]
+    assert "continue" in steps
+    assert "continue" in play_steps() and "continue" not in page_steps()
+    status = [el for el in tree.walk() if el.has_class("turn-status")]
+    assert status[0].text() == "Press Continue"
+    session.awaiting_continue = False  # Continue pressed: as before
+    assert turn_text(session, player_view(session)) == waiting
+
+
+def test_every_control_a_table_draws_is_a_known_step() -> None:
+    """Whatever a table draws for the player to click is a move (`data-action`) or a named
+    step the tests can tell apart: the page's own (`page_steps`) or one of play
+    (`play_steps`, which `play_to_end` clicks)."""
+    import random
+
+    from ui.app import page_steps, play_steps
+    from ui.screens.frame import game_frame, player_view
+
+    known = page_steps() | play_steps()
+    for game_id in ("magic-trick-wray", "magic-trick-baker", "trick-of-trip", "trickbook"):
+        game = get_game(game_id)
+        session = Session(game_id, game.default_players, 4, "easy")
+        pick = random.Random(4)
+        for _ in range(60):
+            if session.is_over():
+                break
+            session.awaiting_continue = session.ended == "hand"
+            tree = game_frame(session, player_view(session), None)
+            names = {el.attrs["data-ui"] for el in tree.walk() if "data-ui" in el.attrs}
+            assert names <= known, (game_id, names - known)
+            seat = session.waiting_for()[0]
+            session.act(seat, pick.choice(session.state.legal_actions(seat)))
