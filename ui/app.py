@@ -32,7 +32,7 @@ from ui.screens.play import PlayScreen
 from ui.screens.saved import SavedGames
 from ui.share.arrival import LinkArrival
 from ui.share.link_panel import SharePanel
-from ui.share.links import MAX_SEED, parse_link, whole_number
+from ui.share.links import MAX_SEED, deal_link, parse_link, whole_number
 from ui.share.replay import Replay, watch
 from ui.tables import table_for
 
@@ -103,8 +103,15 @@ class App:
         if req.rules:
             self.open_rules(req.rules)
         laying = False  # a link's table, marked ready once drawn (`sit_down_prepared`)
-        if req.game_id and req.start:
+        # An embedded frame boots on the reader's Play (or "Choose settings", or a reload of
+        # the host page while the frame was at its table: static/js/embed.js says which).
+        choice = page.embed_start() if self.embed_game else ""
+        if req.game_id and choice == "setup":
+            self.show_setup(req.game_id)
+        elif req.game_id and req.start:
             laying = self.arrival.arrive(req)
+        elif req.game_id and self.embed_game:
+            laying = self.arrival.play_here(req)
         elif req.game_id:
             self.show_setup(req.game_id)
         else:
@@ -190,10 +197,25 @@ class App:
         if replay is not None:
             self.spawn(watch(play, page_sleep, lambda: SPEEDS[self.bots.speed]))
         self.show_engine_note()
+        self.keep_for_reload(session)
         searching = session.level in SEARCH_LEVELS  # Easy needs no worker
         if searching and self.worker.usable and self.worker.status == "local":
             self.worker.expect()
             self.spawn(self.worker.start_when(self.can_move))
+
+    def keep_for_reload(self, session: Session) -> None:
+        """Make a reload of the page come back to this table: the full app's address becomes
+        the deal's link (a link to the game in progress resumes it: `LinkArrival.arrive`),
+        whether the game came from a link, the lobby, the setup or Play again. An embedded
+        frame's address is its host page's: static/js/embed.js boots the frame at its saved
+        game again instead (`page.table_on_reload`). A lesson is never saved: a reload does
+        not come back to it."""
+        if isinstance(session, LessonSession):
+            return
+        if self.embed_game:
+            page.table_on_reload(True)
+        else:
+            page.replace_address(deal_link(session))
 
     def can_move(self) -> bool:
         """Whether the player can move now (the bots' worker starts then: it never delays
@@ -216,6 +238,8 @@ class App:
             self.routes.remove(feature)
         self.play, self.at_table = None, []
         self.show_engine_note()
+        if self.embed_game:
+            page.table_on_reload(False)
 
     # -- input --------------------------------------------------------------------
     def on_click(self, action: str | None, name: str | None, value: str) -> bool:

@@ -59,7 +59,7 @@ def start_lesson(page: Page, site_url: str, game_id: str) -> None:
     entry = ENTRY[game_id]
     if entry == "embed":
         page.goto(f"{site_url}embed.html?game={game_id}&speed=instant")
-        page.click("#embed-play")
+        page.click("#embed-setup")  # (Play deals a game at once)
         page.wait_for_selector("body[data-app-state=ready]")
         page.click(f"#screen [data-ui=learn][data-value={game_id}]")
     elif entry == "setup":

@@ -188,7 +188,7 @@ MOVE_IN_PAGE = """(top, bottom) => {
 def lesson_move_in_view(engine: Driver, sized: bool) -> str:
     """Start Learn by playing in the frame, at its first move: where the lesson's move is,
     as a note ("" when wholly in the top page's view, and in the frame's own)."""
-    engine.click("#embed-play")
+    engine.click("#embed-setup")  # the setup screen offers the lesson (Play deals a game)
     wait_ready(engine)
     engine.click("#screen [data-ui=learn][data-value=magic-trick-baker]")
     wait_for(engine, "() => !!document.querySelector('#screen [data-action].suggested')")
