@@ -472,12 +472,13 @@ def test_the_bar_says_the_table_waits_for_your_continue() -> None:
     from ui.screens.frame import CONTINUE_STATUS, game_frame, player_view
 
     session = Session("magic-trick-baker", 2, 3, "easy")
-    while "hand" not in session.move_ends:
+    while "hand" not in session.move_ends or session.next_bot() is None:
         seat = session.waiting_for()[0]
         session.act(seat, session.state.legal_actions(seat)[0])
-    assert session.next_bot() is not None or session.human_legal()
+    assert not session.human_legal()  # a bot leads the next hand
     view = player_view(session)
     waiting = turn_text(session, view)
+    assert waiting == "Waiting for Bot 1…"
     session.awaiting_continue = True  # as ui/play/bot_runner.py sets it at a hand's end
     assert turn_text(session, player_view(session)) == CONTINUE_STATUS == "Press Continue"
     session.practice = True
@@ -492,6 +493,14 @@ def test_the_bar_says_the_table_waits_for_your_continue() -> None:
     assert status[0].text() == "Press Continue"
     session.awaiting_continue = False  # Continue pressed: as before
     assert turn_text(session, player_view(session)) == waiting
+    # A new round's draft is everyone's at once: the bots wait, and so does your move.
+    draft = Session("trick-of-trip", 3, 2, "easy")
+    while "hand" not in draft.move_ends:
+        seat = draft.waiting_for()[0]
+        draft.act(seat, draft.state.legal_actions(seat)[0])
+    assert draft.human_legal() and draft.next_bot() is not None
+    draft.awaiting_continue = True
+    assert turn_text(draft, player_view(draft)) == "Your move and Continue"
 
 
 def test_every_control_a_table_draws_is_a_known_step() -> None:

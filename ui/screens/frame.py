@@ -157,6 +157,8 @@ class Announcer:
 
 
 CONTINUE_STATUS = "Press Continue"  # the bots wait for it (`continue_bar`)
+# ...and the player has a move too (a new round's simultaneous draft): both are awaited.
+MOVE_AND_CONTINUE_STATUS = "Your move and Continue"
 
 
 def turn_text(session: Session, view: kit.PlayerView) -> str:
@@ -167,7 +169,7 @@ def turn_text(session: Session, view: kit.PlayerView) -> str:
     if session.is_over():
         return "Game over" + practice
     if session.awaiting_continue:  # the bots wait for the player, not the other way round
-        return CONTINUE_STATUS + practice
+        return (MOVE_AND_CONTINUE_STATUS if view.legal else CONTINUE_STATUS) + practice
     if view.legal:
         return "Your move" + practice
     names = ", ".join(session.names[s] for s in session.waiting_for())
