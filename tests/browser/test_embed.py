@@ -13,7 +13,14 @@ from playwright.sync_api import Browser, expect
 import pygame_rules
 from ui.saves import embed_save_key
 
-from .conftest import BOOT_TIMEOUT, ROOT, WHOLE_SEARCH, StrictPage, start_server
+from .conftest import (
+    BOOT_TIMEOUT,
+    ROOT,
+    WHOLE_SEARCH,
+    StrictPage,
+    start_server,
+    wait_for_bots_worker,
+)
 from .test_hand_in_view import MY_TURN
 
 pytestmark = pytest.mark.browser
@@ -179,7 +186,8 @@ def test_play_deals_at_once_and_a_reload_comes_back_to_the_table(
     for _ in range(3):
         page.locator("[data-ui=tot-move]").first.click()
     page.locator("#screen [data-action]").first.click()
-    page.wait_for_selector(".table-screen:not([data-waiting])")
+    wait_for_bots_worker(page)  # Normal bots: the search waits for its worker (WHOLE_SEARCH)
+    page.wait_for_selector(".table-screen:not([data-waiting])", timeout=BOOT_TIMEOUT)
     before = page.locator(".board").inner_text()
 
     page.reload()  # no Play again: the frame was at its table
