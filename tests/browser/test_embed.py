@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from endings import bots_finish_the_game
 from playwright.sync_api import Browser, expect
 
 import pygame_rules
@@ -368,28 +369,6 @@ UNTOUCHED_HOST = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 HOST_STATE = "() => [scrollY, document.activeElement.id, window.scrollAsks]"
 
 
-def bots_finish_the_game(game_id: str, players: int) -> dict[str, object]:
-    """A save whose next moves are the bots' and end the game (Easy bots; seeded random
-    moves in CPython): resumed at Instant speed, the game-over view comes with no move of
-    the reader's, and with it the app's focus and scroll to the result."""
-    import random
-
-    from ui.play.session import Session
-
-    for seed in range(1, 100):
-        session = Session(game_id, players, seed, "easy")
-        choose = random.Random(seed)
-        while not session.is_over():
-            seat = session.waiting_for()[0]
-            session.act(seat, choose.choice(session.state.legal_actions(seat)))
-        mine = [i for i, (seat, _) in enumerate(session.history) if seat == session.human]
-        if mine[-1] < len(session.history) - 1:
-            save = session.to_save()
-            save["history"] = session.history[: mine[-1] + 1]
-            return save
-    raise AssertionError("no deal where the bots make the last move")
-
-
 @pytest.fixture
 def open_storage_chromium(browser_type, browser_type_launch_args) -> Iterator[Browser]:
     """Chromium letting a frame from another site keep storage (partitioned by the top
@@ -439,7 +418,7 @@ def test_a_frame_moves_nothing_in_its_host_page_before_the_reader_uses_it(
         save = json.dumps(bots_finish_the_game("magic-trick-baker", 2))
         frame.locator("body").evaluate(
             "(body, [key, save]) => { localStorage.setItem(key, save);"
-            " sessionStorage.setItem('trick-table.embed.at-table.magic-trick-baker', '1'); }",
+            " sessionStorage.setItem('trick-table.embed.at-table.magic-trick-baker', 'game'); }",
             [embed_save_key("magic-trick-baker"), save],
         )
         page.reload()
