@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+import pygame_rules
 from pygame_rules import get_game
 from ui.jsontext import parse_json
 from ui.play.hint import mark_hint
@@ -526,3 +527,44 @@ def test_every_control_a_table_draws_is_a_known_step() -> None:
             assert names <= known, (game_id, names - known)
             seat = session.waiting_for()[0]
             session.act(seat, pick.choice(session.state.legal_actions(seat)))
+
+
+def test_a_lessons_address_brings_a_reload_back_to_its_step() -> None:
+    """Issue 36.4: a lesson is never saved; its table's address says which lesson and how
+    far it had gone, so a reload comes back to the same step."""
+    from ui.lessons.lesson import lesson_session
+    from ui.share.links import lesson_link
+
+    assert lesson_link("trickbook", 0) == "?learn=trickbook"
+    assert lesson_link("trickbook", 12) == "?learn=trickbook&step=12"
+    req = parse_link("?learn=trickbook&step=12")
+    assert (req.learn, req.step, req.game_id, req.messages) == ("trickbook", 12, None, [])
+    # A malformed step: said, and the lesson starts from its beginning.
+    for text in ("x", "-3", "1e3", "%C2%B2", "10001", "<b>"):
+        odd = parse_link(f"?learn=trickbook&step={text}")
+        assert (odd.learn, odd.step) == ("trickbook", 0), text
+        assert len(odd.messages) == 1 and "A lesson's step is a whole number" in odd.messages[0]
+    # An unknown lesson: said (the link's text quoted, never markup), and nothing else.
+    for text in ("<b>", "nope", "x" * 100):
+        bad = parse_link(f"?learn={text}&step=3")
+        assert (bad.learn, bad.step, bad.game_id) == (None, 0, None), text
+        assert len(bad.messages) == 1 and "There is no lesson" in bad.messages[0]
+    assert "'xxxxx" in bad.messages[0] and len(bad.messages[0]) < 100  # shortened
+    assert parse_link("?step=3").learn is None  # a step alone is no lesson
+    # Back at any step of any lesson: the same table, the same move asked for with the same
+    # note, and no pause left over from a trick or hand ended before the reload.
+    for game_id in pygame_rules.GAME_IDS:
+        played = lesson_session(game_id)
+        while True:
+            again = lesson_session(game_id, len(played.history))
+            assert again.history == played.history, (game_id, len(played.history))
+            assert again.observation() == played.observation()
+            assert (again.suggested(), again.note()) == (played.suggested(), played.note())
+            assert again.next_bot() == played.next_bot()
+            assert again.ended is None and not again.awaiting_continue
+            move = played.next_move()
+            if move is None:
+                break
+            played.act(*move)
+        whole = lesson_session(game_id, 10_000)  # a step past its end: the end
+        assert whole.done() and whole.history == played.history

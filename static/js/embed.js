@@ -44,12 +44,21 @@ function stored(kind, key) {
     return false;  // storage blocked: nothing was kept
   }
 }
-globalThis.tableOnReload = (here) => {
+// Where the frame is (the app's words, ui/app.py keep_for_reload: "game", its saved game;
+// "learn:N", its lesson after N moves), or null: at no table.
+globalThis.tableOnReload = (place) => {
   try {
-    if (here) sessionStorage.setItem(AT_TABLE, "1");
+    if (place) sessionStorage.setItem(AT_TABLE, place);
     else sessionStorage.removeItem(AT_TABLE);
   } catch {
     // storage blocked: the game is not saved either
+  }
+};
+globalThis.tableToResume = () => {
+  try {
+    return sessionStorage.getItem(AT_TABLE);
+  } catch {
+    return null;
   }
 };
 
@@ -216,7 +225,8 @@ function start(how) {
 if (known) {
   play.addEventListener("click", () => start("play"));
   setup.addEventListener("click", () => start("setup"));
-  if (stored("sessionStorage", AT_TABLE) && stored("localStorage", SAVE_KEY)) {
+  const place = globalThis.tableToResume() ?? "";
+  if ((place === "game" && stored("localStorage", SAVE_KEY)) || place.startsWith("learn:")) {
     start("resume");  // the frame was at its table: it comes back to it, moving nothing outside
   } else if (stored("localStorage", SAVE_KEY)) {
     play.textContent = "Resume your game";

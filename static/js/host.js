@@ -1,7 +1,8 @@
-// A link to a table (?game=...) never shows the lobby: it is hidden before the page is
-// first laid out (html[data-boot=link], app.css), which on a phone (CPU x4) took 140 ms of
-// layout before Python started. The app removes the mark when it shows the lobby.
-if (/[?&]game=/.test(location.search)) document.documentElement.dataset.boot = "link";
+// A link to a table (?game=..., a lesson's ?learn=...) never shows the lobby: it is hidden
+// before the page is first laid out (html[data-boot=link], app.css), which on a phone (CPU
+// x4) took 140 ms of layout before Python started. The app removes the mark when it shows
+// the lobby.
+if (/[?&](game|learn)=/.test(location.search)) document.documentElement.dataset.boot = "link";
 
 // What the Python UI asks of the page that may throw in JavaScript. MicroPython cannot
 // catch an exception thrown by a synchronous JS call (the rest of that Python run is

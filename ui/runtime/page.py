@@ -107,11 +107,18 @@ def embed_start() -> str:
     return value if isinstance(value, str) else ""  # JS null arrives as JsNull
 
 
-def table_on_reload(here: bool) -> None:
-    """In an embedded frame: whether a reload of the host page boots the frame at its
-    saved game again (`here`: a saved game's table is on screen). Its address is the host
-    page's, so static/js/embed.js keeps this in the tab's sessionStorage."""
-    window.tableOnReload(here)
+def table_on_reload(place: str | None) -> None:
+    """In an embedded frame: where a reload of the host page boots the frame (`place`, the
+    app's words: its saved game, or its lesson so far); None: at its start screen. The
+    frame's address is the host page's, so static/js/embed.js keeps it in the tab's
+    sessionStorage."""
+    window.tableOnReload(place)
+
+
+def table_to_resume() -> str:
+    """In an embedded frame booted by a reload: the `place` it was at ("" when none)."""
+    value = window.tableToResume()
+    return value if isinstance(value, str) else ""
 
 
 def reduced_motion() -> bool:
