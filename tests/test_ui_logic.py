@@ -568,3 +568,14 @@ def test_a_lessons_address_brings_a_reload_back_to_its_step() -> None:
             played.act(*move)
         whole = lesson_session(game_id, 10_000)  # a step past its end: the end
         assert whole.done() and whole.history == played.history
+
+
+def test_the_bots_engine_notes_are_plain_and_short() -> None:
+    """#engine-note said "they search on this page" (issue 36.5): plain words, short enough
+    for the top bar's place it takes (tests/browser/test_engine_note.py draws them)."""
+    from ui.runtime.worker_client import NOTES
+
+    jargon = ("search", "page", "worker", "pyodide", "micropython", "thread")
+    for status, text in NOTES.items():
+        assert not [w for w in jargon if w in text.lower()], status
+        assert len(text) <= 50 and text.endswith("."), status

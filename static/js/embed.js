@@ -182,7 +182,7 @@ window.showBootFailure = (message) => blocked(message);
 function bootWithPyScript() {
   const py = document.createElement("script");
   py.type = "mpy";
-  py.setAttribute("config", "./mpy.toml");
+  py.setAttribute("config", "./pyscript.toml");
   py.textContent = BOOT_PY;
   document.body.append(py);
   // PyScript, with the hook that unpacks the app's bytecode (static/js/mpy-files.js).

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Coroutine
     from typing import Any
 
+    from pygame_rules.contract import Action
     from ui.play.bot_runner import BotRunner
     from ui.play.session import Session
     from ui.saves import Saves
@@ -132,8 +133,10 @@ class PlayScreen:
         if news:
             page.announce(news)
         if lesson is not None and lesson.suggested() is not None:
-            # The note, then the move (or its split's confirm button), by the nearest edge:
-            # nothing moves when both are in view already.
+            # The trick the note talks about, the note, then the move (or its split's confirm
+            # button), each by the nearest edge: nothing moves when all are in view already,
+            # and when they fit on the screen together, each stays in view as the next comes.
+            page.scroll_into_view("#screen .trick-stage")
             page.scroll_into_view("#screen .lesson-note")
             page.scroll_into_view("#screen [data-action].suggested")
         self.hint.after_drawing(elsewhere)
@@ -158,8 +161,7 @@ class PlayScreen:
 
     CONTROLS = {"continue": go_on}
 
-    # -- moves --------------------------------------------------------------------------
-    def human_action(self, action: dict[str, Any]) -> None:
+    def human_action(self, action: Action) -> None:
         s = self.session
         if s.is_over() or self.replay is not None:
             return
