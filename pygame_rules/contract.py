@@ -109,6 +109,7 @@ if TYPE_CHECKING:
         success: bool | None
         suit: int
         target: Any  # a roll's difficulty (None: none), or the seat a special aims at
+        tie_break: dict[str, Any] | None  # Wray's game_over: how a tie was settled
         top: int
         total: int
         totals: list[int]
@@ -162,6 +163,7 @@ if TYPE_CHECKING:
         score_sheet: list[dict[str, Any]]
         sleeves: list[dict[str, Any] | None]
         suits_taken: list[list[int]]
+        tie_break: dict[str, Any] | None  # how a tie was settled (None: no tie, or not over)
         tricks_per_hand: int
         # Magic Trick (Baker)
         bid_needed: bool

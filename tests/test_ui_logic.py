@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+import pygame_rules
 from pygame_rules import get_game
 from ui.jsontext import parse_json
 from ui.play.hint import mark_hint
@@ -462,6 +463,111 @@ def test_first_finds_in_document_order_and_has_class_matches_whole_classes() -> 
     nearest = tree.nearest(lambda el: el.has_class("prompt"))  # the shallowest one
     assert nearest is not None and nearest.text() == "c"
     assert tree.nearest(lambda el: el.tag == "table") is None
+
+
+def test_the_bar_says_the_table_waits_for_your_continue() -> None:
+    """Issue 36.4: at a finished hand the bots wait for the player's Continue; the bar said
+    "Waiting for Bot 1…". It says what the table waits for, and Continue is a step of play
+    the tests find (`play_steps`, `[data-ui=continue]`, `data-waiting=continue`)."""
+    from ui.app import page_steps, play_steps
+    from ui.screens.frame import CONTINUE_STATUS, game_frame, player_view
+
+    session = Session("magic-trick-baker", 2, 3, "easy")
+    while "hand" not in session.move_ends or session.next_bot() is None:
+        seat = session.waiting_for()[0]
+        session.act(seat, session.state.legal_actions(seat)[0])
+    assert not session.human_legal()  # a bot leads the next hand
+    view = player_view(session)
+    waiting = turn_text(session, view)
+    assert waiting == "Waiting for Bot 1…"
+    session.awaiting_continue = True  # as ui/play/bot_runner.py sets it at a hand's end
+    assert turn_text(session, player_view(session)) == CONTINUE_STATUS == "Press Continue"
+    session.practice = True
+    assert turn_text(session, player_view(session)) == "Press Continue (practice)"
+    session.practice = False
+    tree = game_frame(session, player_view(session), None)
+    assert tree.attrs["data-waiting"] == "continue"
+    steps = [el.attrs["data-ui"] for el in tree.walk() if "data-ui" in el.attrs]
+    assert "continue" in steps
+    assert "continue" in play_steps() and "continue" not in page_steps()
+    status = [el for el in tree.walk() if el.has_class("turn-status")]
+    assert status[0].text() == "Press Continue"
+    session.awaiting_continue = False  # Continue pressed: as before
+    assert turn_text(session, player_view(session)) == waiting
+    # A new round's draft is everyone's at once: the bots wait, and so does your move.
+    draft = Session("trick-of-trip", 3, 2, "easy")
+    while "hand" not in draft.move_ends:
+        seat = draft.waiting_for()[0]
+        draft.act(seat, draft.state.legal_actions(seat)[0])
+    assert draft.human_legal() and draft.next_bot() is not None
+    draft.awaiting_continue = True
+    assert turn_text(draft, player_view(draft)) == "Your move and Continue"
+
+
+def test_every_control_a_table_draws_is_a_known_step() -> None:
+    """Whatever a table draws for the player to click is a move (`data-action`) or a named
+    step the tests can tell apart: the page's own (`page_steps`) or one of play
+    (`play_steps`, which `play_to_end` clicks)."""
+    import random
+
+    from ui.app import page_steps, play_steps
+    from ui.screens.frame import game_frame, player_view
+
+    known = page_steps() | play_steps()
+    for game_id in ("magic-trick-wray", "magic-trick-baker", "trick-of-trip", "trickbook"):
+        game = get_game(game_id)
+        session = Session(game_id, game.default_players, 4, "easy")
+        pick = random.Random(4)
+        for _ in range(60):
+            if session.is_over():
+                break
+            session.awaiting_continue = session.ended == "hand"
+            tree = game_frame(session, player_view(session), None)
+            names = {el.attrs["data-ui"] for el in tree.walk() if "data-ui" in el.attrs}
+            assert names <= known, (game_id, names - known)
+            seat = session.waiting_for()[0]
+            session.act(seat, pick.choice(session.state.legal_actions(seat)))
+
+
+def test_a_lessons_address_brings_a_reload_back_to_its_step() -> None:
+    """Issue 36.4: a lesson is never saved; its table's address says which lesson and how
+    far it had gone, so a reload comes back to the same step."""
+    from ui.lessons.lesson import lesson_session
+    from ui.share.links import lesson_link
+
+    assert lesson_link("trickbook", 0) == "?learn=trickbook"
+    assert lesson_link("trickbook", 12) == "?learn=trickbook&step=12"
+    req = parse_link("?learn=trickbook&step=12")
+    assert (req.learn, req.step, req.game_id, req.messages) == ("trickbook", 12, None, [])
+    # A malformed step: said, and the lesson starts from its beginning.
+    for text in ("x", "-3", "1e3", "%C2%B2", "10001", "<b>"):
+        odd = parse_link(f"?learn=trickbook&step={text}")
+        assert (odd.learn, odd.step) == ("trickbook", 0), text
+        assert len(odd.messages) == 1 and "A lesson's step is a whole number" in odd.messages[0]
+    # An unknown lesson: said (the link's text quoted, never markup), and nothing else.
+    for text in ("<b>", "nope", "x" * 100):
+        bad = parse_link(f"?learn={text}&step=3")
+        assert (bad.learn, bad.step, bad.game_id) == (None, 0, None), text
+        assert len(bad.messages) == 1 and "There is no lesson" in bad.messages[0]
+    assert "'xxxxx" in bad.messages[0] and len(bad.messages[0]) < 100  # shortened
+    assert parse_link("?step=3").learn is None  # a step alone is no lesson
+    # Back at any step of any lesson: the same table, the same move asked for with the same
+    # note, and no pause left over from a trick or hand ended before the reload.
+    for game_id in pygame_rules.GAME_IDS:
+        played = lesson_session(game_id)
+        while True:
+            again = lesson_session(game_id, len(played.history))
+            assert again.history == played.history, (game_id, len(played.history))
+            assert again.observation() == played.observation()
+            assert (again.suggested(), again.note()) == (played.suggested(), played.note())
+            assert again.next_bot() == played.next_bot()
+            assert again.ended is None and not again.awaiting_continue
+            move = played.next_move()
+            if move is None:
+                break
+            played.act(*move)
+        whole = lesson_session(game_id, 10_000)  # a step past its end: the end
+        assert whole.done() and whole.history == played.history
 
 
 def test_the_bots_engine_notes_are_plain_and_short() -> None:

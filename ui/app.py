@@ -32,7 +32,14 @@ from ui.screens.play import PlayScreen
 from ui.screens.saved import SavedGames
 from ui.share.arrival import LinkArrival
 from ui.share.link_panel import SharePanel
-from ui.share.links import MAX_SEED, parse_link, whole_number
+from ui.share.links import (
+    MAX_LESSON_STEP,
+    MAX_SEED,
+    deal_link,
+    lesson_link,
+    parse_link,
+    whole_number,
+)
 from ui.share.replay import Replay, watch
 from ui.tables import table_for
 
@@ -40,7 +47,13 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+    from ui.share.links import LinkRequest
+
 YIELD = 0.001  # pauses this short only give the page a turn (see page_sleep)
+# Where an embedded frame comes back to on a reload (`App.keep_for_reload`): its saved game,
+# or its lesson after so many moves ("learn:12").
+GAME_PLACE = "game"
+LESSON_PLACE = "learn:"
 
 
 async def page_sleep(seconds: float) -> None:
@@ -103,14 +116,34 @@ class App:
         if req.rules:
             self.open_rules(req.rules)
         laying = False  # a link's table, marked ready once drawn (`sit_down_prepared`)
-        if req.game_id and req.start:
+        # An embedded frame boots on the reader's Play (or "Choose settings", or a reload of
+        # the host page while the frame was at its table: static/js/embed.js says which).
+        choice = page.embed_start() if self.embed_game else ""
+        lesson = self.lesson_to_resume(req, choice)
+        if lesson is not None:
+            self.learn(*lesson)
+        elif req.game_id and choice == "setup":
+            self.show_setup(req.game_id)
+        elif req.game_id and req.start:
             laying = self.arrival.arrive(req)
+        elif req.game_id and self.embed_game:
+            laying = self.arrival.play_here(req)
         elif req.game_id:
             self.show_setup(req.game_id)
         else:
             self.show_lobby()
         if not laying:
             page.mark_state("ready")
+
+    def lesson_to_resume(self, req: LinkRequest, choice: str) -> tuple[str, int] | None:
+        """The lesson a reload comes back to, and how far it had gone: the full app's
+        address says (`?learn=GAME&step=N`), an embedded frame's mark (`page.table_to_resume`)."""
+        if not self.embed_game:
+            return (req.learn, req.step) if req.learn else None
+        place = page.table_to_resume() if choice == "resume" else ""
+        if not place.startswith(LESSON_PLACE):
+            return None
+        return self.embed_game, whole_number(place[len(LESSON_PLACE) :], MAX_LESSON_STEP) or 0
 
     # -- screens ------------------------------------------------------------------
     def show_form(self, tree: Any, title: str) -> None:
@@ -181,7 +214,7 @@ class App:
         self.leave_game()
         page.show_screen(f"{session.game.title} — Trick Table")
         lesson = isinstance(session, LessonSession)  # never saved over a real game
-        keeper = Unsaved(self.saves.slots) if lesson else self.saves
+        keeper = LessonPlace(self.saves.slots, self.keep_for_reload) if lesson else self.saves
         play = self.play = PlayScreen(session, self.bots, keeper, self.spawn, replay)
         self.at_table = play.features()
         for feature in self.at_table:
@@ -190,10 +223,31 @@ class App:
         if replay is not None:
             self.spawn(watch(play, page_sleep, lambda: SPEEDS[self.bots.speed]))
         self.show_engine_note()
+        self.keep_for_reload(session)
         searching = session.level in SEARCH_LEVELS  # Easy needs no worker
         if searching and self.worker.usable and self.worker.status == "local":
             self.worker.expect()
             self.spawn(self.worker.start_when(self.can_move))
+
+    def keep_for_reload(self, session: Session) -> None:
+        """Make a reload of the page come back to this table: the full app's address becomes
+        the deal's link (a link to the game in progress resumes it: `LinkArrival.arrive`),
+        whether the game came from a link, the lobby, the setup or Play again; a lesson's,
+        never saved, its lesson and how far it has gone (after each move: `LessonPlace`).
+        An embedded frame's address is its host page's: static/js/embed.js boots the frame
+        at its table again instead (`page.table_on_reload`)."""
+        lesson = isinstance(session, LessonSession)
+        if self.embed_game:
+            place = f"{LESSON_PLACE}{len(session.history)}" if lesson else GAME_PLACE
+            page.table_on_reload(place)
+        elif lesson:
+            page.replace_address(lesson_link(session.game_id, len(session.history)))
+        else:
+            page.replace_address(deal_link(session))
+
+    def learn(self, game_id: str, step: int = 0) -> None:
+        """Sit down at the game's lesson (after `step` of its moves: a reload's)."""
+        self.sit_down(lesson_session(game_id, step))
 
     def can_move(self) -> bool:
         """Whether the player can move now (the bots' worker starts then: it never delays
@@ -208,14 +262,20 @@ class App:
         page.set_note("engine-note", self.worker.note(level) if level else None)
 
     def leave_game(self) -> None:
-        """Stop the game at the table: its bots' and hint's thinking end without a move."""
+        """Stop the game at the table: its bots' and hint's thinking end without a move.
+        A reload no longer comes back to it (the next table's `keep_for_reload` says where
+        a reload goes)."""
         self.bots.stop()
         if self.play is not None:
             self.play.leave()
+            if not self.embed_game:
+                page.replace_address("./")
         for feature in self.at_table:
             self.routes.remove(feature)
         self.play, self.at_table = None, []
         self.show_engine_note()
+        if self.embed_game:
+            page.table_on_reload(None)
 
     # -- input --------------------------------------------------------------------
     def on_click(self, action: str | None, name: str | None, value: str) -> bool:
@@ -265,7 +325,7 @@ class App:
     def to_lobby(self, _value: str = "") -> None:
         self.show_lobby()
         if not self.embed_game:
-            page.replace_address("./")
+            page.replace_address("./")  # (from a setup screen's `?game=` too)
 
     def play_again(self, _value: str = "") -> None:
         if self.play is not None:
@@ -293,7 +353,7 @@ class App:
 
     CONTROLS = {
         "play": lambda self, value: self.show_setup(value),
-        "learn": lambda self, value: self.sit_down(lesson_session(value)),
+        "learn": lambda self, value: self.learn(value),
         "rules": lambda self, value: self.open_rules(value),
         "close-rules": lambda _self, _value: page.close_rules(),
         "start": start_from_form,
@@ -312,6 +372,18 @@ class App:
 FEATURES = (
     App, SavedGames, LinkArrival, PlayScreen, Hint, Undo, Reviewing, LastTrick, SharePanel, Replay
 )  # fmt: skip
+
+
+class LessonPlace(Unsaved):
+    """A lesson is never saved; after each of its moves, where a reload comes back to
+    follows it (`App.keep_for_reload`)."""
+
+    def __init__(self, slots: list[tuple[str, str]], follow: Any) -> None:
+        super().__init__(slots)
+        self.follow = follow
+
+    def store(self, session: Session) -> None:
+        self.follow(session)
 
 
 def page_steps() -> frozenset[str]:

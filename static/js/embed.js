@@ -1,5 +1,7 @@
-// Embed mode: a compact frame for one game. Nothing heavy loads until the
-// reader clicks "Play"; the frame reports its height to the host page.
+// Embed mode: a compact frame for one game. Nothing heavy loads until the reader clicks
+// "Play" (a game at once, the game's usual settings) or "Choose settings", or a reload of
+// the host page finds the frame was at its table; the frame reports its height to the
+// host page.
 // Each game's title and pitch (id -> [title, pitch]), which tasks.py build writes into
 // embed.html from the games' registry (tools/registry_pages.py).
 const GAMES = JSON.parse(document.getElementById("embed-games")?.textContent ?? "{}");
@@ -10,6 +12,7 @@ const known = Object.prototype.hasOwnProperty.call(GAMES, gameId || "");
 const title = document.getElementById("embed-title");
 const pitch = document.getElementById("embed-pitch");
 const play = document.getElementById("embed-play");
+const setup = document.getElementById("embed-setup");
 const fullLink = document.getElementById("open-full");
 const notice = document.getElementById("notice");
 
@@ -24,8 +27,40 @@ if (known) {
   fullLink.href = `./?game=${encodeURIComponent(gameId)}`;
 } else {
   play.disabled = true;
+  setup.disabled = true;
   say("This embed names no known game. Open the full app to pick one.");
 }
+
+// The reader's game in this frame (ui/saves.py embed_save_key), and whether this tab's
+// frame was at its table (kept by the app: tableOnReload). The host page's address is not
+// the frame's to change, so a reload of the host page brings the frame back to its table
+// through the tab's sessionStorage (a later visit, in a new tab, offers it on Play).
+const SAVE_KEY = `pygame-table.save.embed.${gameId}`;
+const AT_TABLE = `trick-table.embed.at-table.${gameId}`;
+function stored(kind, key) {
+  try {
+    return window[kind].getItem(key) !== null;
+  } catch {
+    return false;  // storage blocked: nothing was kept
+  }
+}
+// Where the frame is (the app's words, ui/app.py keep_for_reload: "game", its saved game;
+// "learn:N", its lesson after N moves), or null: at no table.
+globalThis.tableOnReload = (place) => {
+  try {
+    if (place) sessionStorage.setItem(AT_TABLE, place);
+    else sessionStorage.removeItem(AT_TABLE);
+  } catch {
+    // storage blocked: the game is not saved either
+  }
+};
+globalThis.tableToResume = () => {
+  try {
+    return sessionStorage.getItem(AT_TABLE);
+  } catch {
+    return null;
+  }
+};
 
 // The body's own height (it has no minimum in embed mode), not the document's: that is
 // never less than the frame, so a frame would grow with the game but never shrink back.
@@ -158,7 +193,14 @@ function bootWithPyScript() {
   document.head.append(core);
 }
 
-play.addEventListener("click", () => {
+// Boot the app: `how` the reader asked for it (ui/runtime/page.py embed_start): "play" (their
+// game in this frame, else a new one with the game's usual settings), "setup" (the setup
+// screen), "resume" (a reload of the host page while the frame was at its table).
+let started = false;
+function start(how) {
+  if (started) return;
+  started = true;
+  document.body.dataset.embedStart = how;
   const storage = storageWorks();
   if (!storage) say("Your browser blocks storage in embedded frames: this game will not be saved.");
   document.getElementById("embed-start").hidden = true;
@@ -178,4 +220,17 @@ play.addEventListener("click", () => {
   setTimeout(() => {
     if (document.body.dataset.appState === "loading") blocked("the game engine did not start in time");
   }, 90000);
-});
+}
+
+if (known) {
+  play.addEventListener("click", () => start("play"));
+  setup.addEventListener("click", () => start("setup"));
+  const place = globalThis.tableToResume() ?? "";
+  if ((place === "game" && stored("localStorage", SAVE_KEY)) || place.startsWith("learn:")) {
+    start("resume");  // the frame was at its table: it comes back to it, moving nothing outside
+  } else if (stored("localStorage", SAVE_KEY)) {
+    play.textContent = "Resume your game";
+    document.getElementById("embed-note").textContent =
+      "You have a game in progress here. The settings start another, or a guided first deal.";
+  }
+}

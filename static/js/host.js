@@ -1,7 +1,8 @@
-// A link to a table (?game=...) never shows the lobby: it is hidden before the page is
-// first laid out (html[data-boot=link], app.css), which on a phone (CPU x4) took 140 ms of
-// layout before Python started. The app removes the mark when it shows the lobby.
-if (/[?&]game=/.test(location.search)) document.documentElement.dataset.boot = "link";
+// A link to a table (?game=..., a lesson's ?learn=...) never shows the lobby: it is hidden
+// before the page is first laid out (html[data-boot=link], app.css), which on a phone (CPU
+// x4) took 140 ms of layout before Python started. The app removes the mark when it shows
+// the lobby.
+if (/[?&](game|learn)=/.test(location.search)) document.documentElement.dataset.boot = "link";
 
 // What the Python UI asks of the page that may throw in JavaScript. MicroPython cannot
 // catch an exception thrown by a synchronous JS call (the rest of that Python run is
@@ -88,12 +89,54 @@ globalThis.tableStorage = {
   removeItem(key) { try { localStorage.removeItem(key); return true; } catch { return false; } },
 };
 
-// `node.scrollIntoView({block})` for the Python UI (ui/browser.py scroll_into_view); in an
-// embedded frame, the host page is asked to do the same (static/js/embed.js askHostToShow).
+// A frame (an embed in a blog post) moves nothing outside itself before the reader has
+// used it: until their first pointer or key inside it, the app's scrolls stay within the
+// frame's own page and it takes no focus (focusing anything in a frame takes the focus
+// from the host page: its activeElement becomes the frame). That is while a reload of the
+// host page brings the frame back to its table by itself (static/js/embed.js). Afterwards
+// a frame still takes the focus only while it has it (never from the host page, where the
+// reader may be typing), and brings things into view in the host page too.
+let readerHere = window.parent === window;
+if (!readerHere) {
+  const here = () => { readerHere = true; };
+  addEventListener("pointerdown", here, { capture: true });
+  addEventListener("keydown", here, { capture: true });
+}
+const mayFocus = () => readerHere && (window.parent === window || document.hasFocus());
+
+// Scroll this page (not the host page around a frame) so that `node` is in its window: at
+// the top (`block` "start"), else by the nearest edge.
+const scrollWithin = (node, block) => {
+  const box = node.getBoundingClientRect();
+  let by = 0;
+  if (block === "start" || box.top < 0 || box.height > innerHeight) by = box.top;
+  else if (box.bottom > innerHeight) by = box.bottom - innerHeight;
+  if (by) scrollBy(0, by);
+};
+
+// `node.scrollIntoView({block})` for the Python UI (ui/runtime/browser.py bring_into_view);
+// in an embedded frame, the host page is asked to do the same (static/js/embed.js
+// askHostToShow), once the reader has used the frame.
 globalThis.bringIntoView = (node, block) => {
+  if (!readerHere) {
+    scrollWithin(node, block);
+    return;
+  }
   node.scrollIntoView({ block });
   if (globalThis.askHostToShow) globalThis.askHostToShow(node, block);
 };
+
+// `node.focus()` without scrolling, for the Python UI (ui/runtime/browser.py focus); in a
+// frame, only while it may (above). True when focused.
+globalThis.focusNode = (node) => {
+  if (!mayFocus()) return false;
+  node.focus({ preventScroll: true });
+  return true;
+};
+
+// The app draws every screen itself: a reload starts at the page's top (the browser's own
+// restoring put a reloaded lobby halfway down, where the table had been scrolled).
+if ("scrollRestoration" in history) history.scrollRestoration = "manual";
 
 // A promise settled in the page's next task (a MessageChannel message: no timer clamping).
 // Python awaits it to hand the page a turn: MicroPython's asyncio runs every timer that is

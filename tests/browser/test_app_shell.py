@@ -124,6 +124,59 @@ def test_reload_resumes_the_same_table(phone: StrictPage, site_url: str) -> None
     assert page.locator(".board").inner_text() == before
 
 
+def test_a_reload_of_any_table_resumes_it(phone: StrictPage, site_url: str) -> None:
+    """Issue 36.4: a game started from the lobby's setup, resumed from the lobby, or dealt by
+    Play again: its address is the deal's link, so a reload goes on at the same table (a
+    reload of a game started from the lobby landed in the lobby, scrolled halfway down)."""
+    page = phone.page
+    page.goto(site_url)
+    page.evaluate("localStorage.setItem('pygame-table.settings', '{\"speed\": \"instant\"}')")
+    open_app(page, site_url)
+    page.click('[data-ui=play][data-value="trick-of-trip"]')
+    page.check("input[name=players][value='3']")
+    page.check("input[name=level][value=easy]")
+    page.click("[data-ui=start]")
+    page.wait_for_selector(".table-screen:not([data-waiting])")
+    for _ in range(3):  # the first split: three cards to the other group, then confirmed
+        page.locator("[data-ui=tot-move]").first.click()
+    page.locator("#screen [data-action]").first.click()
+    page.wait_for_selector(".table-screen:not([data-waiting])")
+    before = page.locator(".board").inner_text()
+    seed = json.loads(page.evaluate("localStorage.getItem('pygame-table.save.trick-of-trip')"))[
+        "seed"
+    ]
+    assert page.url == f"{site_url}?game=trick-of-trip&players=3&seed={seed}&level=easy"
+
+    def reloaded() -> None:
+        page.evaluate("scrollTo(0, 200)")
+        page.reload()
+        page.wait_for_selector("body[data-app-state=ready]", timeout=60_000)
+        page.wait_for_selector(".table-screen:not([data-waiting])")
+        assert page.evaluate("scrollY") == 0  # the app's screen from its top
+
+    reloaded()
+    assert page.locator(".board").inner_text() == before
+    expect(page.locator(".log")).to_contain_text("Game resumed.")
+
+    page.click("#screen [data-ui=lobby]")  # Leave: the lobby's address
+    assert page.url == site_url
+    page.click("#resume [data-ui=resume][data-value=trick-of-trip]")
+    assert page.url.endswith(f"seed={seed}&level=easy")
+    reloaded()
+    assert page.locator(".board").inner_text() == before
+
+    resume_near_the_end(page, site_url, "magic-trick-baker", 2, seed=3)
+    play_to_end(page, pick_seed=1)
+    page.click("[data-testid=game-over] [data-ui=again]")
+    page.wait_for_selector(".table-screen[data-game=magic-trick-baker]")
+    save = json.loads(page.evaluate("localStorage.getItem('pygame-table.save.magic-trick-baker')"))
+    assert page.url.endswith(f"players=2&seed={save['seed']}&level=easy")
+    page.wait_for_selector(".table-screen:not([data-waiting])")
+    before = page.locator(".board").inner_text()
+    reloaded()
+    assert page.locator(".board").inner_text() == before
+
+
 def test_a_link_never_deals_over_a_game_in_progress(phone: StrictPage, site_url: str) -> None:
     page = phone.page
     stored = "localStorage.getItem('pygame-table.save.trick-of-trip')"

@@ -2,15 +2,26 @@
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from endings import bots_finish_the_game
 from playwright.sync_api import Browser, expect
 
 import pygame_rules
+from ui.saves import embed_save_key
 
-from .conftest import BOOT_TIMEOUT, WHOLE_SEARCH, StrictPage, start_server
+from .conftest import (
+    BOOT_TIMEOUT,
+    ROOT,
+    WHOLE_SEARCH,
+    StrictPage,
+    start_server,
+    wait_for_bots_worker,
+)
 from .test_hand_in_view import MY_TURN
 
 pytestmark = pytest.mark.browser
@@ -152,29 +163,72 @@ def test_embed_reads_the_last_game_like_the_app(
         expect(page.locator("#embed-title")).to_have_text(title)
 
 
-def test_an_embedded_game_is_offered_again_after_a_reload(phone: StrictPage, site_url: str) -> None:
+def test_play_deals_at_once_and_a_reload_comes_back_to_the_table(
+    phone: StrictPage, site_url: str
+) -> None:
+    """Issue 36.3 and 36.4: Play starts a game in one tap with the game's usual settings
+    (its standard player count, Normal bots), the setup a tap away beside it; a reload of
+    the page brings the frame back to its table by itself (it asked for the setup form
+    first, then for Play and Resume); a later visit offers the game on Play. (This test
+    asked for Play, then Start game; after a reload, Play, then Resume.)"""
     page = phone.page
-    page.goto(site_url + "embed.html?game=trick-of-trip&speed=instant")
+    embed = site_url + "embed.html?game=trick-of-trip&speed=instant"
+    page.goto(embed)
+    expect(page.locator("#embed-play")).to_have_text("Play")
+    expect(page.locator("#embed-setup")).to_be_visible()
     page.click("#embed-play")
     page.wait_for_selector("body[data-app-state=ready]", timeout=60_000)
-    expect(page.locator("#screen .resume")).to_have_count(0)
-    expect(page.locator("[data-ui=lobby]")).to_have_count(0)  # a frame has no lobby
-    page.click("[data-ui=start]")
+    game = pygame_rules.get_game("trick-of-trip")
+    expect(page.locator("#screen .seat")).to_have_count(game.default_players)
+    expect(page.locator("#setup-title")).to_have_count(0)
+    saved = json.loads(page.evaluate(f"localStorage.getItem('{embed_save_key(game.id)}')"))
+    assert (saved["players"], saved["level"]) == (game.default_players, "normal")
+    expect(page.locator("[data-ui=lobby]")).to_have_text("Leave")  # to the frame's setup
     for _ in range(3):
         page.locator("[data-ui=tot-move]").first.click()
     page.locator("#screen [data-action]").first.click()
-    page.wait_for_selector(".table-screen:not([data-waiting])")
+    wait_for_bots_worker(page)  # Normal bots: the search waits for its worker (WHOLE_SEARCH)
+    page.wait_for_selector(".table-screen:not([data-waiting])", timeout=BOOT_TIMEOUT)
     before = page.locator(".board").inner_text()
 
-    page.reload()
-    page.click("#embed-play")
+    page.reload()  # no Play again: the frame was at its table
     page.wait_for_selector("body[data-app-state=ready]", timeout=60_000)
-    expect(page.locator("#screen .resume")).to_contain_text(
-        "game of Trick of Trip (nuun) in progress"
-    )
-    page.click("[data-ui=resume]")
     page.wait_for_selector(".table-screen:not([data-waiting])")
     assert page.locator(".board").inner_text() == before
+    expect(page.locator(".log")).to_contain_text("Game resumed.")
+
+    page.goto("about:blank")
+    later = page.context.new_page()  # another visit, in a new tab: the game is offered
+    try:
+        later.goto(embed)
+        expect(later.locator("body")).to_have_attribute("data-app-state", "idle")
+        expect(later.locator("#embed-play")).to_have_text("Resume your game")
+        later.click("#embed-play")
+        later.wait_for_selector(".table-screen:not([data-waiting])", timeout=60_000)
+        assert later.locator(".board").inner_text() == before
+        later.click("#screen [data-ui=lobby]")  # Leave: the frame's setup offers it too
+        expect(later.locator("#screen .resume")).to_contain_text(
+            "game of Trick of Trip (nuun) in progress"
+        )
+        later.reload()  # left the table: a reload no longer comes back to it
+        expect(later.locator("body")).to_have_attribute("data-app-state", "idle")
+    finally:
+        later.close()
+
+
+def test_choose_settings_opens_the_setup(phone: StrictPage, site_url: str) -> None:
+    page = phone.page
+    page.goto(site_url + "embed.html?game=magic-trick-wray&speed=instant")
+    page.click("#embed-setup")
+    page.wait_for_selector("body[data-app-state=ready]", timeout=60_000)
+    expect(page.locator("#setup-title")).to_have_text("Magic Trick")
+    page.check("input[name=level][value=easy]")
+    page.click("[data-ui=start]")
+    page.wait_for_selector(".table-screen:not([data-waiting])")
+    saved = json.loads(
+        page.evaluate(f"localStorage.getItem('{embed_save_key('magic-trick-wray')}')")
+    )
+    assert saved["level"] == "easy"
 
 
 def test_another_frame_saving_redraws_only_the_resume_offer(
@@ -185,14 +239,13 @@ def test_another_frame_saving_redraws_only_the_resume_offer(
     first = phone.page
     embed = site_url + "embed.html?game=trick-of-trip&speed=instant"
     first.goto(embed)
-    first.click("#embed-play")
+    first.click("#embed-setup")
     first.wait_for_selector("body[data-app-state=ready]", timeout=60_000)
     first.check("input[name=level][value=hard]")
     second = first.context.new_page()
     second.goto(embed)
     second.click("#embed-play")
     second.wait_for_selector("body[data-app-state=ready]", timeout=60_000)
-    second.click("[data-ui=start]")
     second.wait_for_selector(".table-screen")
     expect(first.locator("#resume")).to_contain_text("game of Trick of Trip (nuun) in progress")
     assert first.is_checked("input[name=level][value=hard]")
@@ -273,6 +326,122 @@ def test_a_420_px_frame_without_the_sizing_script_shows_your_turn(
         strict.problems = [
             p for p in strict.problems if "request left the origin" not in p and "404" not in p
         ]
+        strict.check()
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
+
+
+def readme_host_script() -> str:
+    """The README's script for a page that embeds the game (as tests/engines reads it)."""
+    readme = (ROOT / "README.md").read_text()
+    section = readme[readme.index("### Embedding in a blog post") :]
+    found = re.search(r"```html\n(<script>.*?</script>)\n```", section, re.S)
+    assert found, "the README's host script"
+    return found.group(1)
+
+
+# A blog post on another site: text above the frame, a comment field the reader is typing
+# in (focused), the page scrolled to it; with the README's host script (`script`) or none,
+# and a listener that counts the frame's requests to scroll (it answers none).
+UNTOUCHED_HOST = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<title>A blog post</title><link rel="icon" href="data:,"></head><body>
+<h1>A blog post</h1><p style="height:400px">Some text.</p>
+<label>Comment <input id="comment"></label>
+<iframe id="game" src="{src}" title="Card game"
+  style="width:{width}px;height:{height}px;border:0;display:block"></iframe>
+<p style="height:2000px">The rest of the post.</p>
+{script}
+<script>
+  window.scrollAsks = 0;
+  addEventListener("message", (event) => {{
+    if (event.data && event.data.type === "trick-table:scroll") window.scrollAsks += 1;
+    if (event.data && event.data.type === "probe") window.probed = true;
+  }});
+  history.scrollRestoration = "manual";
+  scrollTo(0, 300);
+  document.getElementById("comment").focus();
+</script></body></html>"""
+
+# The page as the reader left it: where it is scrolled, what has the focus, and whether
+# the frame asked it to scroll.
+HOST_STATE = "() => [scrollY, document.activeElement.id, window.scrollAsks]"
+
+
+@pytest.fixture
+def open_storage_chromium(browser_type, browser_type_launch_args) -> Iterator[Browser]:
+    """Chromium letting a frame from another site keep storage (partitioned by the top
+    site, as Firefox and WebKit do by default): a frame with nothing saved could not come
+    back to its table after a reload. (The suite's Chromium blocks it.)"""
+    args = dict(browser_type_launch_args)
+    args["args"] = [*args.get("args", []), "--disable-features=TrackingProtection3pcd"]
+    browser = browser_type.launch(**args)
+    yield browser
+    browser.close()
+
+
+@pytest.mark.parametrize(
+    ("script", "width", "height"),
+    [(True, 360, 400), (False, 800, 360)],
+    ids=["sized-360", "fixed-800x360"],
+)
+def test_a_frame_moves_nothing_in_its_host_page_before_the_reader_uses_it(
+    open_storage_chromium: Browser,
+    tmp_path: Path,
+    site_url: str,
+    script: bool,
+    width: int,
+    height: int,
+) -> None:
+    """Issue 36.2 and 36.4: the host page is reloaded while its frame (another site) was at
+    its table: the frame comes back to the table by itself, the bots finish the game, and
+    the game-over view would take the focus and scroll to its result. Until the reader
+    clicks in the frame, the host page stays where the reader left it (scrolled, typing a
+    comment); once they have, the frame brings what it opens into view again."""
+    server, host_url = start_server(tmp_path, "localhost")
+    origin = site_url.rstrip("/")
+    sizing = readme_host_script().replace("https://USER.github.io", origin) if script else ""
+    src = f"{site_url}embed.html?game=magic-trick-baker&speed=instant"
+    (tmp_path / "post.html").write_text(
+        UNTOUCHED_HOST.format(src=src, width=width, height=height, script=sizing)
+    )
+    context = open_storage_chromium.new_context(viewport={"width": max(width, 400), "height": 700})
+    page = context.new_page()
+    strict = StrictPage(page, origin)
+    try:
+        page.goto(host_url + "post.html")
+        frame = page.frame_locator("#game")
+        expect(frame.locator("body")).to_have_attribute("data-app-state", "idle")
+        # The reader played here; the frame was at its table (embed.js's mark in the tab's
+        # sessionStorage, the app's save in the frame's own storage).
+        save = json.dumps(bots_finish_the_game("magic-trick-baker", 2))
+        frame.locator("body").evaluate(
+            "(body, [key, save]) => { localStorage.setItem(key, save);"
+            " sessionStorage.setItem('trick-table.embed.at-table.magic-trick-baker', 'game'); }",
+            [embed_save_key("magic-trick-baker"), save],
+        )
+        page.reload()
+        assert page.evaluate(HOST_STATE) == [300, "comment", 0]
+        over = frame.locator("[data-testid=game-over]")
+        over.wait_for(timeout=BOOT_TIMEOUT)  # no Play: back at the table, the bots ended it
+        expect(frame.locator(".log")).to_contain_text("Game resumed.")
+        # Whatever the frame posted before now has reached the host page (in order).
+        frame.locator("body").evaluate("() => parent.postMessage({type: 'probe'}, '*')")
+        page.wait_for_function("window.probed === true")
+        page.evaluate("() => new Promise((r) => requestAnimationFrame(() => setTimeout(r)))")
+        assert page.evaluate(HOST_STATE) == [300, "comment", 0]
+        assert frame.locator("html").evaluate("() => document.hasFocus()") is False
+
+        # The reader clicks in the frame: from now on it may take the focus and bring what
+        # it opens into view (the review scrolls to its title).
+        frame.locator("#game-over-title").click()
+        frame.locator("#screen [data-ui=review][data-value=game]").click()
+        expect(frame.locator("#review-title")).to_be_focused()
+        assert page.evaluate("document.activeElement.id") == "game"
+        if script:
+            page.wait_for_function("window.scrollAsks > 0")
+        strict.problems = [p for p in strict.problems if "request left the origin" not in p]
         strict.check()
     finally:
         context.close()

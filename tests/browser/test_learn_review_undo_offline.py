@@ -92,9 +92,8 @@ def test_learn_review_and_undo_offline_on_a_phone_and_embedded(browser: Browser)
 
         # An embedded game (its frame's page, from the same cache): undo and review.
         page.goto(url + "embed.html?game=magic-trick-baker&speed=instant")
-        page.click("#embed-play")
+        page.click("#embed-play")  # the frame's game in progress, resumed
         page.wait_for_selector("body[data-app-state=ready]", timeout=60_000)
-        page.click("#screen [data-ui=resume]")
         take_back_by_keyboard(page, pick)
         play_to_end(page, pick_seed=5)
         review_by_keyboard(page)

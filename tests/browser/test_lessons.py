@@ -25,7 +25,7 @@ PORTRAIT = {"width": 360, "height": 740}
 LANDSCAPE = {"width": 740, "height": 360}
 DESKTOP_SIZE = {"width": 1280, "height": 800}
 # Where each game's lesson is started from: the lobby's card, the setup screen, or the
-# setup screen of an embedded frame (after its Play).
+# setup screen of an embedded frame (after its Choose settings).
 ENTRY = {
     "magic-trick-wray": "lobby",
     "magic-trick-baker": "setup",
@@ -61,7 +61,7 @@ def start_lesson(page: Page, site_url: str, game_id: str) -> None:
     entry = ENTRY[game_id]
     if entry == "embed":
         page.goto(f"{site_url}embed.html?game={game_id}&speed=instant")
-        page.click("#embed-play")
+        page.click("#embed-setup")  # (Play deals a game at once)
         page.wait_for_selector("body[data-app-state=ready]")
         page.click(f"#screen [data-ui=learn][data-value={game_id}]")
     elif entry == "setup":
@@ -180,3 +180,72 @@ def test_lesson_by_keyboard(desktop: StrictPage, site_url: str, game_id: str) ->
     tab_to(page, "[data-testid=lesson-end] [data-ui=play]", limit=10)
     page.keyboard.press("Enter")
     expect(page.locator(f"#screen [data-ui=learn][data-value={game_id}]")).to_be_visible()
+
+
+@pytest.mark.parametrize("where", ["app", "embed"])
+def test_a_reload_comes_back_to_the_lesson(phone: StrictPage, site_url: str, where: str) -> None:
+    """Issue 36.4: a lesson is a table too: a reload comes back to it, at the same move (in
+    the full app by its address, `?learn=GAME&step=N`; in a frame, whose address is its host
+    page's, by the tab's sessionStorage). Leaving it, a reload no longer does."""
+    page = phone.page
+    game_id = "magic-trick-baker"
+    if where == "app":
+        open_app(page, f"{site_url}?speed=instant")
+        page.click(f".game-card[data-game={game_id}] [data-ui=learn]")
+    else:
+        page.goto(f"{site_url}embed.html?game={game_id}&speed=instant")
+        page.click("#embed-setup")
+        page.wait_for_selector("body[data-app-state=ready]")
+        page.click(f"#screen [data-ui=learn][data-value={game_id}]")
+    for _ in range(3):
+        page.wait_for_selector(MY_TURN_OR_END)
+        page.locator(SUGGESTED).click()
+    page.wait_for_selector(MY_TURN_OR_END)
+    before = page.locator("#screen .board").inner_text()
+    note = page.locator(NOTE).all_inner_texts()
+    move = page.locator(SUGGESTED).get_attribute("data-action")
+    if where == "app":
+        assert "?learn=magic-trick-baker&step=" in page.url
+    page.reload()
+    page.wait_for_selector("body[data-app-state=ready]")
+    page.wait_for_selector(MY_TURN_OR_END)
+    # The same table, the same move asked for with the same note (the lesson's, at that
+    # step), and no Continue left over.
+    assert page.locator("#screen .board").inner_text() == before
+    expect(page.locator(SUGGESTED)).to_have_count(1)
+    assert page.locator(SUGGESTED).get_attribute("data-action") == move
+    assert page.locator(NOTE).all_inner_texts() == note
+    expect(page.locator("#screen [data-ui=continue]")).to_have_count(0)
+    page.locator(SUGGESTED).click()  # and the lesson goes on from there
+    page.wait_for_selector(MY_TURN_OR_END)
+    page.click("#screen [data-ui=lobby]")  # Leave
+    if where == "app":
+        assert page.url == site_url
+        page.reload()
+        page.wait_for_selector("body[data-app-state=ready]")
+        expect(page.locator("#lobby")).to_be_visible()
+    else:
+        expect(page.locator("#setup-title")).to_be_visible()
+        page.reload()
+        expect(page.locator("body")).to_have_attribute("data-app-state", "idle")
+
+
+def test_a_lessons_odd_address_is_said(phone: StrictPage, site_url: str) -> None:
+    """A lesson's address with an unknown game says so, as text, and shows the lobby; one
+    with a malformed step says so and starts the lesson from its beginning."""
+    page = phone.page
+    open_app(page, site_url + "?learn=<img src=x onerror=alert(1)>&step=2")
+    expect(page.locator("#lobby")).to_be_visible()
+    expect(page.locator("#notice")).to_contain_text("There is no lesson for an unknown game")
+    expect(page.locator("#notice")).to_contain_text("<img src=x")  # the text, never HTML
+    assert page.locator("#notice img").count() == 0
+    expect(page.locator("#screen .table-screen")).to_have_count(0)
+
+    open_app(page, site_url + "?learn=magic-trick-baker&step=<b>x</b>&speed=instant")
+    expect(page.locator("#notice")).to_contain_text("A lesson's step is a whole number")
+    assert page.locator("#notice b").count() == 0
+    page.wait_for_selector(MY_TURN_OR_END)
+    expect(page.locator(SUGGESTED)).to_have_count(1)
+    lesson = lesson_for("magic-trick-baker")
+    first = next(i for i, (seat, _) in enumerate(lesson["moves"]) if seat == 0)  # the human's
+    expect(page.locator(NOTE)).to_contain_text(lesson["notes"][first])

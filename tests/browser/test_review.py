@@ -243,8 +243,7 @@ def test_review_in_an_embedded_game(
     page.frame_locator("#game").locator("#embed-play").click()
     frame = page.frame(url=re.compile(r"embed\.html"))
     assert frame is not None
-    frame.wait_for_selector("body[data-app-state=ready]", timeout=60_000)
-    frame.click("#screen [data-ui=resume]")
+    frame.wait_for_selector("body[data-app-state=ready]", timeout=60_000)  # Play resumed it
     if (game_id, players) in TRICK_GAMES:
         frame.wait_for_selector(MY_TURN)
         frame.click(LAST_TRICK)

@@ -7,11 +7,15 @@ has no console error, page error, PyScript error box or request off its origin."
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from pathlib import Path
 
 import pytest
+from endings import bots_finish_the_game
+
+from ui.saves import embed_save_key
 
 from .conftest import (
     BOOT_TIMEOUT,
@@ -188,7 +192,7 @@ MOVE_IN_PAGE = """(top, bottom) => {
 def lesson_move_in_view(engine: Driver, sized: bool) -> str:
     """Start Learn by playing in the frame, at its first move: where the lesson's move is,
     as a note ("" when wholly in the top page's view, and in the frame's own)."""
-    engine.click("#embed-play")
+    engine.click("#embed-setup")  # the setup screen offers the lesson (Play deals a game)
     wait_ready(engine)
     engine.click("#screen [data-ui=learn][data-value=magic-trick-baker]")
     wait_for(engine, "() => !!document.querySelector('#screen [data-action].suggested')")
@@ -242,6 +246,64 @@ def test_a_fixed_frame_shows_your_turn_in_itself(
     engine.frame("#game")
     note = lesson_move_in_view(engine, sized=False)
     assert not note, note
+
+
+# A blog post on another site whose reader is typing a comment (focused), the page scrolled
+# to it, with the README's host script; it counts the frame's requests to scroll.
+UNTOUCHED_HOST = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<title>A blog post</title><link rel="icon" href="data:,"></head><body>
+<h1>A blog post</h1><p style="height:400px">Some text.</p>
+<label>Comment <input id="comment"></label>
+<iframe id="game" src="{src}" title="Card game"
+  style="width:100%;max-width:480px;height:420px;border:0;display:block"></iframe>
+<p style="height:2000px">The rest of the post.</p>
+{script}
+<script>
+  window.scrollAsks = 0;
+  addEventListener("message", (event) => {{
+    if (event.data && event.data.type === "trick-table:scroll") window.scrollAsks += 1;
+    if (event.data && event.data.type === "probe") window.probed = true;
+  }});
+  history.scrollRestoration = "manual";
+  scrollTo(0, 300);
+  document.getElementById("comment").focus();
+</script></body></html>"""
+HOST_STATE = "() => [scrollY, document.activeElement.id, window.scrollAsks]"
+
+
+def test_a_frame_moves_nothing_before_the_reader_uses_it(
+    engine: Driver, engine_site: str, other_site: tuple[Path, str]
+) -> None:
+    """Issue 36.2 and 36.4: the host page (another site) is reloaded while its frame was at
+    its table; the frame comes back to the table by itself (its storage is partitioned, not
+    blocked, in both engines), the bots end the game, and the result would take the focus
+    and be scrolled to. The host page keeps its scroll and its focused field."""
+    folder, host_url = other_site
+    script = readme_host_script().replace("https://USER.github.io", engine_site.rstrip("/"))
+    src = f"{engine_site}embed.html?game=magic-trick-baker&speed=instant"
+    (folder / "post.html").write_text(UNTOUCHED_HOST.format(src=src, script=script))
+    engine.resize(600, 700)
+    engine.goto(host_url + "post.html")
+    engine.frame("#game")
+    assert engine.evaluate("() => document.body.dataset.appState") == "idle"
+    save = json.dumps(bots_finish_the_game("magic-trick-baker", 2))
+    engine.evaluate(
+        "(key, save) => { localStorage.setItem(key, save);"
+        " sessionStorage.setItem('trick-table.embed.at-table.magic-trick-baker', 'game'); }",
+        embed_save_key("magic-trick-baker"),
+        save,
+    )
+    engine.frame(None)
+    engine.reload()
+    assert engine.evaluate(HOST_STATE) == [300, "comment", 0]
+    engine.frame("#game")
+    wait_for(engine, GAME_OVER, timeout=BOOT_TIMEOUT)  # no Play: back at its table
+    assert_clean(engine)
+    engine.evaluate("() => parent.postMessage({type: 'probe'}, '*')")  # after all it posted
+    engine.frame(None)
+    wait_for(engine, "() => window.probed === true")
+    engine.evaluate("() => new Promise((r) => requestAnimationFrame(() => setTimeout(r)))")
+    assert engine.evaluate(HOST_STATE) == [300, "comment", 0]
 
 
 def test_problems_are_seen(engine: Driver, engine_site: str) -> None:

@@ -144,9 +144,14 @@ class LessonSession(Session):
         return None
 
 
-def lesson_session(game_id: str) -> LessonSession:
-    """A new lesson of the game (ValueError for unknown ids)."""
-    return LessonSession(lesson_for(game_id))
+def lesson_session(game_id: str, step: int = 0) -> LessonSession:
+    """A new lesson of the game (ValueError for unknown ids), after its first `step` moves
+    (a reload's way back to where it was; at most the whole lesson)."""
+    session = LessonSession(lesson_for(game_id))
+    for seat, action in session.script[: max(0, step)]:
+        session.act(seat, action)
+    session.ended = None  # no pause for a trick ended before the reload
+    return session
 
 
 def _label(el: El) -> str:

@@ -39,7 +39,9 @@ except ImportError:
 # asyncio's own timers then fail the same way.)
 window: Any = getattr(_global, "window", None)
 
-__all__ = ["bring_into_view", "create_proxy", "document", "next_task", "now", "to_js", "window"]
+__all__ = [
+    "bring_into_view", "create_proxy", "document", "focus", "next_task", "now", "to_js", "window"
+]  # fmt: skip
 
 
 def now() -> float:
@@ -57,5 +59,13 @@ def next_task() -> Any:
 def bring_into_view(node: Any, block: str = "nearest") -> None:
     """`node.scrollIntoView({block})`; in an embedded frame, the host page is asked to bring
     it into view too (static/js/embed.js askHostToShow: WebKit does not scroll a host page
-    on another site)."""
+    on another site). Before the reader has used a frame, only the frame's own page
+    scrolls (static/js/host.js bringIntoView)."""
     window.bringIntoView(node, block)
+
+
+def focus(node: Any) -> bool:
+    """`node.focus({preventScroll: true})`, unless this is a frame the reader has not used
+    yet or that does not have the focus (static/js/host.js focusNode: a frame's focus is
+    its host page's too). True when focused."""
+    return bool(window.focusNode(node))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from ui.runtime.browser import document, to_js, window
+from ui.runtime.browser import document, focus, window
 from ui.vdom import El, settle_entries
 
 TYPE_CHECKING = False
@@ -85,11 +85,11 @@ def mount(container: Any, el: El) -> None:
     if node:
         node.removeAttribute(REFOCUS)
         if not node.matches(":focus"):  # a focus() lays the page out inside this task
-            node.focus(to_js({"preventScroll": True}))
+            focus(node)
     elif inside and not container.contains(document.activeElement):
         fallback = container.querySelector('[data-focus="me"]')
         if fallback:
-            fallback.focus(to_js({"preventScroll": True}))
+            focus(fallback)
 
 
 def by_id(element_id: str) -> Any:

@@ -6,6 +6,7 @@ drawing through `ui/runtime/dom.py`'s `mount`."""
 from __future__ import annotations
 
 from ui.runtime.browser import bring_into_view, document, next_task, now, to_js, window
+from ui.runtime.browser import focus as focus_node
 from ui.runtime.dom import by_id, mount, set_text
 
 TYPE_CHECKING = False
@@ -98,6 +99,28 @@ def is_embedded() -> bool:
     return document.body.getAttribute("data-mode") == "embed"
 
 
+def embed_start() -> str:
+    """How the reader started an embedded frame (static/js/embed.js): "play" (Play: their
+    game here, else a new one), "setup" (Choose settings), "resume" (the host page was
+    reloaded while the frame was at its table); "" outside a frame."""
+    value = document.body.getAttribute("data-embed-start")
+    return value if isinstance(value, str) else ""  # JS null arrives as JsNull
+
+
+def table_on_reload(place: str | None) -> None:
+    """In an embedded frame: where a reload of the host page boots the frame (`place`, the
+    app's words: its saved game, or its lesson so far); None: at its start screen. The
+    frame's address is the host page's, so static/js/embed.js keeps it in the tab's
+    sessionStorage."""
+    window.tableOnReload(place)
+
+
+def table_to_resume() -> str:
+    """In an embedded frame booted by a reload: the `place` it was at ("" when none)."""
+    value = window.tableToResume()
+    return value if isinstance(value, str) else ""
+
+
 def reduced_motion() -> bool:
     return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
 
@@ -141,7 +164,7 @@ def focus(selector: str, scroll: str | None = None) -> bool:
         return False
     if scroll is not None:
         bring_into_view(node, scroll)
-    node.focus(to_js({"preventScroll": True}))
+    focus_node(node)
     return True
 
 

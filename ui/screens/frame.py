@@ -156,12 +156,20 @@ class Announcer:
         return " ".join(lines)
 
 
+CONTINUE_STATUS = "Press Continue"  # the bots wait for it (`continue_bar`)
+# ...and the player has a move too (a new round's simultaneous draft): both are awaited.
+MOVE_AND_CONTINUE_STATUS = "Your move and Continue"
+
+
 def turn_text(session: Session, view: kit.PlayerView) -> str:
+    """What the table waits for, in its bar: your move, your Continue, or the bots."""
     if isinstance(session, LessonSession) and session.done():
         return "Lesson done"
     practice = " (practice)" if session.practice else ""
     if session.is_over():
         return "Game over" + practice
+    if session.awaiting_continue:  # the bots wait for the player, not the other way round
+        return (MOVE_AND_CONTINUE_STATUS if view.legal else CONTINUE_STATUS) + practice
     if view.legal:
         return "Your move" + practice
     names = ", ".join(session.names[s] for s in session.waiting_for())

@@ -77,8 +77,7 @@ class SavedGames:
 
     def resume_control(self, value: str) -> None:
         page.hide_notice()  # whatever it said was about before
-        if self.resume(self._slot(value)):
-            self.app.arrival.resumed()
+        self.resume(self._slot(value))
 
     def start_pending(self, _value: str = "") -> None:
         if self.pending is not None:

@@ -8,7 +8,7 @@ import pygame_rules
 from pygame_rules.words import plural
 from ui.play.session import Session
 from ui.runtime import page
-from ui.share.links import deal_link, link_continues
+from ui.share.links import link_continues
 from ui.share.replay import Replay
 from ui.tables.widgets import ui_button
 from ui.vdom import El, h
@@ -38,6 +38,25 @@ class LinkArrival:
             return self.deal(prepared=True)
         if not (link_continues(req, save) and app.saved.resume(req.game_id)):
             app.saved.ask(req.game_id, save, linked=True)
+        return False
+
+    def play_here(self, req: LinkRequest) -> bool:
+        """An embedded frame's Play: the reader's game in this frame goes on (what Play means
+        to someone who was playing here), else a new deal with the game's usual settings (its
+        standard player count, Normal bots, or what the embed's address sets). A saved game
+        that cannot be restored is asked about first, as the setup's Start does. True when
+        the new table is drawn in later tasks (the page is marked ready then)."""
+        app = self.app
+        self.link = req
+        assert req.game_id is not None
+        save = app.saves.read(req.game_id)
+        if save is None:
+            return self.deal(prepared=True)
+        if not app.saved.resume(req.game_id):  # it says why
+            players = req.players or pygame_rules.get_game(req.game_id).default_players
+            level = req.level or "normal"
+            app.saved.pending = (req.game_id, players, page.new_seed(), level, req.options)
+            app.saved.ask(req.game_id, save, linked=False)
         return False
 
     def deal(self, prepared: bool = False) -> bool:
@@ -76,14 +95,6 @@ class LinkArrival:
             session.ended = None
             session.log.append(f"Continued from move {len(moves)}.")
         self.app.sit_down(session, Replay(moves) if watch else None)
-        self.resumed()
-
-    def resumed(self) -> None:
-        """A game was sat down at after a link: the address becomes that game's, so a reload
-        resumes it instead of asking again (not in a frame, whose address is its host's)."""
-        play = self.app.play
-        if self.link is not None and not self.app.embed_game and play is not None:
-            page.replace_address(deal_link(play.session))
 
     def start(self, _value: str = "") -> None:
         if self.link is not None:

@@ -16,7 +16,8 @@ if TYPE_CHECKING:
     from typing import Any
 
 MAX_SEED = 2**53 - 1
-KNOWN = {"game", "players", "seed", "level", "rules", "speed", "moves"}
+KNOWN = {"game", "players", "seed", "level", "rules", "speed", "moves", "learn", "step"}
+MAX_LESSON_STEP = 10_000  # more moves than any lesson has (a lesson stops at its end)
 SPEEDS = {"slow": 1.2, "normal": 0.7, "fast": 0.3, "instant": 0.0}  # seconds a bot's turn lasts
 SPEED_NAMES = ("slow", "normal", "fast", "instant")  # SPEEDS in order (dicts keep none in MPy)
 MAX_FIELDS = 50  # a longer query string is not one of our links
@@ -36,6 +37,9 @@ class LinkRequest:
         self.level: str | None = None
         self.options: dict[str, Any] = {}
         self.rules: str | None = None
+        # A lesson's table (`?learn=GAME&step=N`: the address while a lesson is played).
+        self.learn: str | None = None
+        self.step = 0
         self.speed: str | None = None
         self.start = False
         self.messages: list[str] = []
@@ -126,6 +130,21 @@ def parse_link(query: str) -> LinkRequest:
             req.rules = rules
         else:
             req.messages.append(f"There are no rules for an unknown game ({_short(rules)!r}).")
+
+    learn = values.get("learn")
+    if learn is not None:
+        if learn in pygame_rules.GAME_IDS:
+            req.learn = learn
+            text = values.get("step", "0")
+            step = whole_number(text, MAX_LESSON_STEP)
+            if step is None:
+                req.messages.append(
+                    f"A lesson's step is a whole number up to {MAX_LESSON_STEP}; "
+                    f"{_short(text)!r} was ignored, so the lesson starts from its beginning."
+                )
+            req.step = step or 0
+        else:
+            req.messages.append(f"There is no lesson for an unknown game ({_short(learn)!r}).")
 
     game_id = values.get("game")
     if game_id is None:
@@ -320,6 +339,12 @@ def link_for(game_id: str, players: int, seed: int, level: str, options: dict[st
     parts = [f"game={game_id}", f"players={players}", f"seed={seed}", f"level={level}"]
     parts += [f"opt-{k}={int(bool(v))}" for k, v in sorted(options.items())]
     return "?" + "&".join(parts)
+
+
+def lesson_link(game_id: str, step: int) -> str:
+    """The query string of a lesson's table after `step` of its moves (a reload's way back
+    to it: `parse_link` reads it as `learn` and `step`)."""
+    return f"?learn={game_id}" + (f"&step={step}" if step else "")
 
 
 def deal_link(s: Session) -> str:
