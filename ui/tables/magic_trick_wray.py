@@ -374,15 +374,20 @@ def centre_area(view: PlayerView) -> list[El]:
             items.append(hand_results(view, sheet[-1]))
             if last and last["hand"] == obs["hand_number"] - 1:  # its last trick, whole
                 winner = view.names[last["winner"]]
+                # (where room is short, only while the bots wait at the hand's end: app.css)
                 items.append(
                     h(
-                        "p",
-                        {"class": "last-trick"},
-                        f"Last trick of hand {last['hand']} ({last['number']}): "
-                        f"{winner} {verb(winner, 'takes')} it.",
+                        "div",
+                        {"class": "hand-last-trick"},
+                        h(
+                            "p",
+                            {"class": "last-trick"},
+                            f"Last trick of hand {last['hand']} ({last['number']}): "
+                            f"{winner} {verb(winner, 'takes')} it.",
+                        ),
+                        last_trick_cards(view, last),
                     )
                 )
-                items.append(last_trick_cards(view, last))
         elif last and last["hand"] == obs["hand_number"]:
             winner = view.names[last["winner"]]
             items.append(
@@ -412,10 +417,13 @@ def my_area(view: PlayerView, spans: list[list[list[int] | None]] | None) -> lis
     )
     if plays:
         led = obs["led_suit"]
-        note = "You don't know the ranks: the row's order and the revealed cards are your clues."
+        clues = "You don't know the ranks: the row's order and the revealed cards are your clues."
+        note = ""
         if led is not None and all(obs["rows"][me]["suits"][p] == led for p in plays):
-            note = f"You must follow {suit_words(led)}. " + note
-        items.append(prompt("Your turn: play a highlighted card from your row.", note=note))
+            note = f"You must follow {suit_words(led)}."
+        items.append(
+            prompt("Your turn: play a highlighted card from your row.", note=note, aid=clues)
+        )
         items.append(
             row_el(view, me, spans, mini=False, actions=plays, verb_words="Play {card} ({what})")
         )
@@ -424,23 +432,17 @@ def my_area(view: PlayerView, spans: list[list[list[int] | None]] | None) -> lis
             items.append(
                 prompt(
                     "Your last hidden card must go up your sleeve.",
-                    note="You have not sleeved a card this hand and only one hidden card is "
-                    "left, so you cannot pass. Its rank becomes your bid: the number of "
-                    "tricks you must take.",
+                    note="Only one hidden card is left and none is sleeved, so you cannot "
+                    "pass. Its rank becomes your bid: the tricks you must take.",
                 )
             )
         else:
             items.append(
                 prompt(
                     "Put a card up your sleeve, or pass.",
-                    note="Tap a hidden card to sleeve it: its rank is revealed and becomes your "
-                    "bid, the number of tricks you must take this hand"
-                    + (
-                        " (take as many suits too for the prestige bonus)"
-                        if obs["prestige"]
-                        else ""
-                    )
-                    + ". It is never played. Or pass and decide after a later card.",
+                    note="Its rank becomes your bid: the tricks you must take this hand.",
+                    aid=("Take as many suits too for the prestige bonus. " if obs["prestige"] else "")
+                    + "A sleeved card is never played. Or pass, and choose after a later card.",
                 )
             )
         items.append(
