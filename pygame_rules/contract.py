@@ -1,4 +1,4 @@
-"""The engine contract every game implements (names fixed by DESIGN.md).
+"""The engine contract every game implements (docs/contract.md; tests and tools rely on its names).
 
 A game is a `Game` (metadata + factory) and a `State` subclass. A state keeps
 all of its data as JSON-native values (dicts with str keys, lists, ints,
@@ -13,11 +13,223 @@ from .rng import Rng
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
-    from typing import Any, ClassVar, Self
+    from typing import Any, ClassVar, Required, Self, TypedDict
 
-    Action = dict[str, Any]
-    Event = dict[str, Any]
-    Observation = dict[str, Any]
+    class Action(TypedDict, total=False):
+        """A move: its `type` and the keys that type has (JSON-native values).
+
+        One declaration for every game, so a table or a bot can hold any game's move;
+        a key that means different things in different games is typed as broadly."""
+
+        type: Required[str]
+        card: Any  # a card (an int) in Baker's and Trick of Trip; a special's name in Trickbook
+        choice: str  # Trickbook: rock, paper or scissors
+        discard: str  # Trickbook: the trick card given up
+        fan: list[int]  # Baker: the fan's cards picked
+        pos: int  # Wray: a card's place in the seat's row
+        set: int  # Trick of Trip: which of the two sets is picked
+        sets: list[list[int]]  # Trick of Trip: the split into two sets
+        trick: str  # Trickbook: the trick card chosen
+        tricks: int  # Baker: the bid
+
+    # Two of Trickbook's event keys are Python keywords ("from": the seat whose turn
+    # was stolen; "for": what a roll is for), so they are declared in functional form.
+    _KeywordKeys = TypedDict("_KeywordKeys", {"from": int, "for": str}, total=False)
+
+    class Event(_KeywordKeys, total=False):
+        """What happened, for the log, the animations and the review: its `type` and the
+        facts of it (JSON-native). `to` lists the seats that may see it (visible_events);
+        without it an event is public. A key that means different things in different
+        games is typed as broadly."""
+
+        type: Required[str]
+        to: list[int]
+        seat: int
+        after_trick: int
+        against: int
+        bids: list[int | None]
+        bonus: int
+        burned: bool
+        burned_by: str | None
+        card: Any  # an int card; a special's name in Trickbook
+        cards: list[Any]  # cards, or one list of cards per seat
+        choices: list[str | None]
+        count: int
+        dealer: int
+        deck: str
+        die: int
+        difficulty: int
+        direction: str
+        discard: str
+        discarded: list[str]
+        dropped: list[int]
+        empty_deck: bool
+        fan: list[int]
+        fate: str
+        focus: int
+        forced: bool
+        hand: int
+        hand_limit: bool
+        index: int
+        kept: list[int]
+        landed: bool
+        law: str
+        law_cards: list[int]
+        laws: list[Any]  # Law ids, or their cards
+        lead: dict[str, Any]
+        leader: int
+        letter: str
+        lines: list[list[dict[str, Any]]]
+        modifier: int
+        number: int
+        penalty: int
+        picked: list[int]
+        points: list[int]
+        pone: int
+        pos: int
+        position: int
+        psyched: bool
+        rank: int
+        reason: str
+        receiver: int
+        remaining: list[int]
+        replacement: dict[str, Any] | None
+        replay: bool
+        results: list[dict[str, Any]]
+        role: str
+        rope: bool
+        rope_out: int | None
+        round: int
+        scores: list[int]
+        set: int
+        sets: list[list[int]]
+        size: int
+        specials_returned: int
+        splitter: int
+        success: bool | None
+        suit: int
+        target: Any  # a roll's difficulty (None: none), or the seat a special aims at
+        top: int
+        total: int
+        totals: list[int]
+        trick: Any  # Trick of Trip: the trick's plays; Trickbook: the trick card
+        trick_number: int
+        tie_break: dict[str, Any] | None  # Wray's game_over: how a tie on the top was settled
+        tricks: Any  # Baker: a bid (int), or the hand's tricks (a list)
+        tricks_won: list[int]
+        win_card: int
+        window: str
+        winner: int
+        winners: list[int]
+
+    class Observation(TypedDict, total=False):
+        """What one seat sees: the keys of every game's observation (each game has its own
+        set, listed in its module's docstring; values JSON-native). A key that holds
+        different things in different games is typed as broadly; a key that is None in
+        some phases and read only in the others is Any (mypy does not see phases), its
+        comment saying when it is None."""
+
+        # Every game
+        seat: int
+        acting: list[int]
+        phase: str
+        scores: list[int]
+        winners: list[int]
+        # Several games
+        num_players: int  # Wray, Trick of Trip, Trickbook
+        hand: list[Any]  # cards (ints); Trickbook: one dict per trick card
+        hand_sizes: list[int]  # Baker, Trick of Trip, Trickbook
+        trick: Any  # the trick in play: [seat, card] pairs (Baker, Trick of Trip), one
+        # dict per card (Wray); Trickbook: the trick being attempted, or None
+        dealer: int  # Wray, Baker
+        bids: list[int | None]  # Wray, Baker
+        hand_number: int  # Wray, Baker
+        leader: int  # Wray, Baker, Trick of Trip
+        led_suit: Any  # Wray, Trick of Trip: a suit; None before a trick's lead
+        trick_number: Any  # an int (Wray, Baker); Trick of Trip's is None between rounds
+        trick_winning: int | None  # Wray, Baker, Trick of Trip
+        turn: Any  # Wray, Baker, Trick of Trip: a seat; None when no one plays a card
+        tricks_won: list[int]  # Wray, Baker
+        last_trick: dict[str, Any] | None  # Wray, Trick of Trip
+        replacement: dict[str, Any] | None  # Baker
+        rope_out: int | None  # Baker
+        landed: bool  # Trickbook
+        # Magic Trick (Wray)
+        tie_break: dict[str, Any] | None  # how a tie on the top was settled; None: no tie
+        forced_sleeve: bool
+        hands_total: int
+        prestige: bool
+        prestige_counts: list[int]
+        rows: list[dict[str, Any]]
+        score_sheet: list[dict[str, Any]]
+        sleeves: list[dict[str, Any] | None]
+        suits_taken: list[list[int]]
+        tricks_per_hand: int
+        # Magic Trick (Baker)
+        bid_needed: bool
+        cannot_hold: list[list[int]]
+        face_down: Any  # the seat's face-down card; None until it is placed
+        face_down_placed: list[bool]
+        fan_cards: int
+        fan_size: int
+        hand_last_trick: dict[str, Any] | None
+        illusionist_waiting: bool
+        law_cards: list[int]
+        laws: list[dict[str, Any]]
+        max_hands: int
+        pick_size: int
+        piles: list[list[int]]
+        pone: int
+        rope_guide: Any  # words on a rope trick's pile; None outside a rope trick
+        rope_top: int | None
+        rules: dict[str, Any]
+        scored_hands: list[dict[str, Any]]
+        stopped_at_limit: bool
+        target: int
+        tricks: list[dict[str, Any]]
+        # Trick of Trip
+        cards_won: list[int]
+        deck_size: int
+        direction: str
+        discards: list[int]
+        known_hands: list[list[int]]
+        pass_to: int
+        pick_done: list[bool]
+        receive_from: int
+        round: int
+        round_lead: dict[str, Any]
+        round_results: list[list[int]]
+        round_tricks: list[dict[str, Any]]
+        rounds: int
+        score_breakdown: list[list[dict[str, Any]]]
+        set_size: int
+        split_done: list[bool]
+        stands: list[dict[str, Any]]
+        won: list[list[int]]
+        # Trickbook
+        attempt: Any  # the attempt in play (a dict), None between attempts
+        decision: Any  # the specials window's open decision (a dict), or None
+        last_rolls: list[dict[str, Any]]
+        letter_marks: list[str]
+        letters: list[int]
+        matcher: Any  # the seat matching now; None outside a match
+        move_rolls: list[int]
+        out: list[bool]
+        previous: Any  # the last sequence (a dict); None before the first
+        psyched: list[int]
+        results: list[dict[str, Any]]
+        rps: dict[str, Any]
+        sequence_from: int | None
+        setter: Any  # the seat setting; None before the first set
+        special_counts: list[int]
+        special_deck: int
+        specials: list[dict[str, Any]]
+        table: list[dict[str, Any]]
+        to_match: list[int]
+        trick_deck: int
+        trick_discard: list[str]
+        window: dict[str, Any] | None
+
 
 SAVE_FORMAT = 1
 

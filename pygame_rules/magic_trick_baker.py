@@ -1,6 +1,6 @@
 """Magic Trick by Andrew Ulysses Baker: a 2-player, 13-card trick game whose Laws change each hand.
 
-Cards and Laws live in `baker_laws` (a card is ``suit * 4 + rank``, 12 is the
+Cards and Laws live in `magic_trick_baker_laws` (a card is ``suit * 4 + rank``, 12 is the
 Illusionist). A hand: shuffle, set one card aside unseen, deal 6 each; the
 dealer then the pone (non-dealer) put one card face down; the three face-down
 cards (the set-aside one too) are shuffled and the pone picks two blind: they
@@ -34,7 +34,8 @@ docs/contract.md; as in tricks otherwise), winners.
 from __future__ import annotations
 
 from . import register
-from .baker_laws import (
+from .contract import Game, State, copy_json
+from .magic_trick_baker_laws import (
     ILLUSIONIST,
     LAW_OF_CARD,
     NO_TRUMP,
@@ -59,7 +60,6 @@ from .baker_laws import (
     trick_reason,
     trick_winning,
 )
-from .contract import Game, State, copy_json
 from .rng import Rng
 
 TYPE_CHECKING = False
@@ -379,7 +379,8 @@ class MagicTrickBakerState(State):
                 "burned": is_burned(self.laws, record),
                 "burned_by": burned_by(self.laws, record),
             },
-        ] + replaced
+        ]
+        events += replaced
         if self._hand_done():
             return events + self._end_hand()
         if self.illusionist_waiting() or self.replacement is None:
@@ -609,10 +610,9 @@ class MagicTrickBakerState(State):
         return new
 
 
-def _copy(record: dict[str, Any]) -> dict[str, Any]:
+def _copy(record: dict[str, Any]) -> Any:
     """A deep copy of a JSON-native record (events and observations never share state)."""
-    result: dict[str, Any] = copy_json(record)
-    return result
+    return copy_json(record)
 
 
 GAME = Game(

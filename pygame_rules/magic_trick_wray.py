@@ -19,7 +19,8 @@ seat: suits, ranks (None while hidden), status ("hidden" | "played" |
 "sleeved")), sleeves, bids, trick, trick_winning (the seat winning the
 trick in play so far, None between tricks), led_suit, last_trick (the last trick
 taken, kept into the next hand: docs/contract.md), tricks_won, suits_taken, scores,
-prestige_counts, score_sheet, prestige, winners.
+prestige_counts, score_sheet, prestige, winners, tie_break (None, or how a tie on the
+top total was settled: `tie_break`).
 
 The module also offers pure functions of an observation for the UI and bots:
 ``rank_ranges`` (the exact min/max rank every hidden card can still have),
@@ -674,7 +675,8 @@ class MagicTrickWrayState(State):
             return self._apply_play(seat, action["pos"])
         if kind == "sleeve":
             return self._apply_sleeve(seat, action["pos"])
-        return [{"type": "pass", "seat": seat}] + self._advance(seat)
+        passed: list[Event] = [{"type": "pass", "seat": seat}]
+        return passed + self._advance(seat)
 
     def _apply_play(self, seat: int, pos: int) -> list[Event]:
         card = self.rows[seat][pos]
@@ -703,7 +705,7 @@ class MagicTrickWrayState(State):
         card = self.rows[seat][pos]
         self.status[seat][pos] = SLEEVED
         self.sleeve[seat] = pos
-        event = {
+        event: Event = {
             "type": "sleeve",
             "seat": seat,
             "pos": pos,
@@ -782,7 +784,14 @@ class MagicTrickWrayState(State):
         events: list[Event] = [scored]
         if self.hand_number >= HANDS_PER_GAME:
             self.phase = "over"
-            events.append({"type": "game_over", "winners": self.winners(), "scores": self.scores()})
+            events.append(
+                {
+                    "type": "game_over",
+                    "winners": self.winners(),
+                    "scores": self.scores(),
+                    "tie_break": self.tie_break(),
+                }
+            )
             return events
         self.dealer = (self.dealer + 1) % self.num_players
         self._deal()
@@ -811,6 +820,21 @@ class MagicTrickWrayState(State):
             return tied
         fewest = min(last[s]["tricks"] for s in made)
         return [s for s in made if last[s]["tricks"] == fewest]
+
+    def tie_break(self) -> dict[str, Any] | None:
+        """How `winners` settled a tie on the top total: None when one seat had it alone (or
+        the game is not over); else `tied` (the seats on the top total), `by` ("prestige":
+        more prestige bonuses, `prestige_counts`; "last_hand": made the bid in the last
+        hand with the fewest tricks, the score sheet's last hand) and `shared` (still tied
+        after it: the winners share the victory)."""
+        if self.phase != "over":
+            return None
+        best = max(self.totals)
+        tied = [s for s, t in enumerate(self.totals) if t == best]
+        if len(tied) == 1:
+            return None
+        by = "prestige" if self.options["prestige"] else "last_hand"
+        return {"tied": tied, "by": by, "shared": len(self.winners()) > 1}
 
     def observation(self, seat: int) -> Observation:
         rows = []
@@ -875,6 +899,7 @@ class MagicTrickWrayState(State):
             "score_sheet": [_copy_record(r) for r in self.score_sheet],
             "prestige": self.options["prestige"],
             "winners": self.winners() if over else [],
+            "tie_break": self.tie_break(),
         }
 
     # -- determinization ---------------------------------------------------------------
@@ -902,8 +927,8 @@ class MagicTrickWrayState(State):
         return new
 
 
-def _copy_record(record: dict[str, Any]) -> dict[str, Any]:
-    """A deep copy of a score-sheet record (JSON-native)."""
+def _copy_record(record: dict[str, Any]) -> Any:
+    """A deep copy of a score-sheet record (JSON-native; for an event or an observation)."""
     return {
         "hand": record["hand"],
         "dealer": record["dealer"],

@@ -36,11 +36,39 @@ from .rng import Rng
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, TypedDict
 
     from .contract import Action, Event, Observation
 
     Need = tuple[int, set[int], bool, bool]  # hand size, usable kinds, must hold one, none
+
+    class RollParts(TypedDict):
+        """How a roll adds up (`roll_parts`)."""
+
+        penalty: int
+        bonus: int
+        total: int
+
+    class RollChange(TypedDict, total=False):
+        """What Focus! changes in a roll already made (its event and its recent view)."""
+
+        modifier: int
+        focus: int
+        penalty: int
+        bonus: int
+        total: int
+        success: bool | None
+
+    class RollFacts(TypedDict, total=False):
+        """What a roll's event adds to its roll: an attempt's die and trick, or a psyche's
+        role."""
+
+        index: int
+        trick: str
+        focus: int
+        role: str
+        against: int
+
 
 GAME_ID = "trickbook"
 LETTERS = "SKATE"
@@ -118,7 +146,7 @@ def land_chance(difficulty: int, penalty: int = 0, bonus: int = 0) -> float:
     return min(1.0, max(0.0, (DIE_SIDES + 1 - need) / DIE_SIDES))
 
 
-def roll_parts(die: int, modifier: int, focus: int = 0) -> dict[str, int]:
+def roll_parts(die: int, modifier: int, focus: int = 0) -> RollParts:
     """How a roll adds up, for its events and views: `penalty` (psyche points taken off),
     `bonus` (Focus! points added; `focus` counts the Focus! cards played on it) and
     `total` (die - penalty + bonus, where modifier = bonus - penalty)."""
@@ -272,13 +300,14 @@ class TrickbookState(State):
         modifier: int,
         target: int | None,
         events: list[Event],
-        **extra: Any,
+        extra: RollFacts,
     ) -> int:
         """Roll the seat's die (public event); a natural 1 draws a special if any is left.
 
         The event's `number` counts the game's rolls (1, 2, ...): it tells a table which
         dice are new. Every roll carries its parts (`roll_parts`: penalty, bonus, total);
-        attempt rolls also carry `trick` and `focus` (Focus! cards on it).
+        attempt rolls also carry `trick` and `focus` (Focus! cards on it): `extra`, the
+        facts the event adds.
         """
         die = self.rng.randint(1, DIE_SIDES)
         self.rolls_made += 1
@@ -386,7 +415,12 @@ class TrickbookState(State):
         for index in range(attempt["dice"]):
             modifier = -penalty if index == 0 else 0
             die = self._roll(
-                seat, attempt["for"], modifier, target, events, index=index, trick=trick, focus=0
+                seat,
+                attempt["for"],
+                modifier,
+                target,
+                events,
+                {"index": index, "trick": trick, "focus": 0},
             )
             attempt["rolls"].append(
                 {"die": die, "modifier": modifier, "focus": 0, "number": self.rolls_made}
@@ -572,7 +606,7 @@ class TrickbookState(State):
             roll = attempt["rolls"][index]
             roll["modifier"] += FOCUS_BONUS
             roll["focus"] += 1
-            change = {"modifier": roll["modifier"], "focus": roll["focus"]}
+            change: RollChange = {"modifier": roll["modifier"], "focus": roll["focus"]}
             change.update(roll_parts(roll["die"], roll["modifier"], roll["focus"]))
             change["success"] = roll["die"] >= needed_roll(DIFFICULTY[self.trick], roll["modifier"])
             changed: Event = {
@@ -597,9 +631,7 @@ class TrickbookState(State):
                 roll["modifier"],
                 DIFFICULTY[self.trick],
                 events,
-                index=index,
-                trick=TRICK_KEYS[self.trick],
-                focus=roll["focus"],
+                {"index": index, "trick": TRICK_KEYS[self.trick], "focus": roll["focus"]},
             )
             roll["number"] = self.rolls_made
         self._continue_window(window["pos"] + 1, events)
@@ -607,8 +639,10 @@ class TrickbookState(State):
     def _psyche(self, seat: int, target: int, events: list[Event]) -> None:
         """Both roll; the target rolling lower is psyched out (-PSYCHE_PENALTY on their next
         attempt roll)."""
-        attack = self._roll(seat, "psyche", 0, None, events, role="attack", against=target)
-        defend = self._roll(target, "psyche", 0, attack, events, role="defend", against=seat)
+        attack = self._roll(seat, "psyche", 0, None, events, {"role": "attack", "against": target})
+        defend = self._roll(
+            target, "psyche", 0, attack, events, {"role": "defend", "against": seat}
+        )
         psyched = defend < attack
         if psyched:
             self.psyched[target] += PSYCHE_PENALTY
@@ -650,9 +684,11 @@ class TrickbookState(State):
         if phase == "set":
             return [{"type": "set", "trick": TRICK_KEYS[k]} for k in kinds]
         if phase == "match":
-            single = [{"type": "match"}] if self.trick in kinds else []
+            single: list[Action] = [{"type": "match"}] if self.trick in kinds else []
             return single + [{"type": "double", "discard": TRICK_KEYS[k]} for k in kinds]
-        cards = [{"type": "special", "card": SPECIAL_KEYS[k]} for k in self.usable_specials(seat)]
+        cards: list[Action] = [
+            {"type": "special", "card": SPECIAL_KEYS[k]} for k in self.usable_specials(seat)
+        ]
         return cards + [{"type": "pass"}]
 
     def why_illegal(self, seat: int, action: Any) -> str:
@@ -888,7 +924,7 @@ class TrickbookState(State):
             "winners": self.winners(),
         }
 
-    def scores(self) -> list[int | float]:
+    def scores(self) -> list[int]:
         """Letters still to go before being out: 5 - letters (0 once out)."""
         return [len(LETTERS) - count for count in self.letters]
 

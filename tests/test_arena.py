@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from pygame_rules import get_game
-from pygame_rules.arena import GameResult, Seat, main, mean_interval, run_match, summarize
 from pygame_rules.bots import RandomBot, SeatView, bot_seed, make_bot
 from pygame_rules.bots.search import SearchBot
+from tools.arena import GameResult, Seat, main, mean_interval, run_match, summarize
 
 
 def test_seat_specs_parse_levels_and_search_overrides() -> None:

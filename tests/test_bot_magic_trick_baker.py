@@ -18,7 +18,6 @@ from test_magic_trick_baker import (
 )
 
 from pygame_rules import Rng
-from pygame_rules.baker_laws import card_name
 from pygame_rules.bots import RandomBot, SeatView, heuristic_factory, make_bot, play_out
 from pygame_rules.bots.base import Weighed
 from pygame_rules.bots.magic_trick_baker import (
@@ -30,6 +29,7 @@ from pygame_rules.bots.magic_trick_baker import (
     explain,
 )
 from pygame_rules.magic_trick_baker import MagicTrickBakerState
+from pygame_rules.magic_trick_baker_laws import card_name
 
 GAMES = 100
 

@@ -1,6 +1,6 @@
 """The Python archives the page loads (tasks.py `python_archives`: sources for Pyodide,
-bytecode for MicroPython): everything the app imports, and not the command-line tools it
-never imports."""
+bytecode for MicroPython): pygame_rules/ and ui/ whole, so everything the app imports, and
+none of the dev tools (tools/)."""
 
 from __future__ import annotations
 
@@ -38,15 +38,21 @@ def imported_modules(source: str, package: str) -> set[str]:
 
 
 @pytest.mark.parametrize("archive, suffix", [("app.tar.gz", ".py"), ("app-mpy.tar.gz", ".mpy")])
-def test_archive_has_what_the_app_imports_and_no_dev_tools(
+def test_archive_has_our_packages_whole_and_what_the_app_imports(
     tmp_path: Path, archive: str, suffix: str
 ) -> None:
     tasks.python_archives(Path(sys.executable), tmp_path)
     with tarfile.open(tmp_path / archive) as tar:
         shipped = {name.removesuffix(suffix) + ".py" for name in tar.getnames()}
         assert all(name.endswith(suffix) for name in tar.getnames())
-    for tool in tasks.DEV_ONLY:
-        assert tool not in shipped, f"{tool} is a command-line tool: it must not ship"
+    # What ships is declared by inclusion: our packages, whole (the dev tools are in tools/).
+    ours = {
+        path.relative_to(ROOT).as_posix()
+        for package in ("pygame_rules", "ui")
+        for path in (ROOT / package).rglob("*.py")
+    }
+    assert {name for name in shipped if name.split("/")[0] in tasks.PYTHON_PACKAGES} == ours
+    assert not any(name.startswith("tools/") for name in shipped)
     # Walk the imports from the page's entry point, and from each game's modules (imported
     # by name when the game is first asked for: pygame_rules.import_for); every module
     # reached must be shipped.
@@ -153,8 +159,8 @@ def test_the_built_precache_manifest_sizes_every_file_it_lists() -> None:
 def test_the_embed_boots_python_as_the_page_does() -> None:
     """index.html's boot script and embed.js's copy of it (BOOT_PY) are the same text."""
     page = (ROOT / "index.html").read_text()
-    start = page.index('<script type="mpy" config="./mpy.toml">\n') + len(
-        '<script type="mpy" config="./mpy.toml">\n'
+    start = page.index('<script type="mpy" config="./pyscript.toml">\n') + len(
+        '<script type="mpy" config="./pyscript.toml">\n'
     )
     boot = page[start : page.index("  </script>", start)]
     embed = (ROOT / "static" / "js" / "embed.js").read_text()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pygame_rules import get_game
-from pygame_rules.compare_moves import compare_game, label, main, report, win_chance
+from tools.compare_moves import compare_game, label, main, report, win_chance
 
 
 def test_labels_name_an_action_by_its_values() -> None:

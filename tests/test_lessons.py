@@ -24,6 +24,10 @@ from ui.vdom import El
 
 GAMES = pygame_rules.GAME_IDS
 CARD = re.compile(r"\b(?:\d+|Star) of [A-Z][a-z]+")  # "7 of Leaves", "Star of Wands"
+# A card as its control names it: Baker's with its caption, "Star of Wands (Law: Moon Shot)".
+NAMED = re.compile(r"\b(?:\d+|Star) of [A-Z][a-z]+(?: \(Law: [^)]+\))?")
+# A game's own word a lesson explains where it first shows (on the table or in the log).
+TERMS = {"magic-trick-baker": {"pone": "the pone (the player who does not deal)"}}
 
 
 def draw(session: LessonSession, guide: lessons.Guide | None = None) -> tuple[El, str]:
@@ -73,6 +77,11 @@ def play_lesson(game_id: str) -> tuple[LessonSession, dict[int, str]]:
             seen = " ".join([visible(tree), *session.log])
             for name in CARD.findall(note):
                 assert name in seen, f"move {len(session.history)}: {name} is not in view"
+            # The note names the lesson's card as its control does (its label, which
+            # holds what is printed under it), not in other words.
+            for name in NAMED.findall(lessons._label(marked[0])):
+                if CARD.match(name).group(0) in note:  # type: ignore[union-attr]
+                    assert name in note, f"move {len(session.history)}: {name} named otherwise"
             session.act(seat, action)
         else:
             assert session.next_bot() == seat and session.human_legal() == []
@@ -107,6 +116,24 @@ def test_a_lesson_plays_to_its_end_through_the_engine(game_id: str) -> None:
 
 
 @pytest.mark.parametrize("game_id", GAMES)
+def test_a_games_own_word_is_explained_where_it_first_shows(game_id: str) -> None:
+    """Baker's "pone" was on the table from the lesson's start, never explained (36.5)."""
+    session = LessonSession(lesson_for(game_id))
+    waiting = dict(TERMS.get(game_id, {}))
+    while waiting and not session.done():
+        seat, action = session.next_move() or (None, None)
+        if seat == session.human:
+            tree, note = draw(session)
+            seen = " ".join([visible(tree), *session.log]).lower()
+            for word, explained in list(waiting.items()):
+                if word in seen:
+                    assert explained in note, f"move {len(session.history)}: {word}"
+                    del waiting[word]
+        session.act(seat, action)
+    assert not waiting, f"never shown: {waiting}"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
 def test_the_end_is_the_lessons_not_the_next_hand(game_id: str) -> None:
     """The lesson's last move also deals the next hand: its log ends with the scoring, and
     the end screen is the table's bar and the lesson's end (no table, no log under it)."""
@@ -119,6 +146,13 @@ def test_the_end_is_the_lessons_not_the_next_hand(game_id: str) -> None:
     assert kept == [["table-bar"], ["game-over", "lesson-end"]]
     review = [el for el in tree.walk() if el.attrs.get("data-ui") == "review"]
     assert len(review) == (game_id != "trickbook")  # a finished hand to review, if any
+    # The heading names the game's hand (or round); Trickbook has none: its own words.
+    title = next(el for el in tree.walk() if el.attrs.get("id") == "lesson-end-title").text()
+    word = {"trick-of-trip": "round", "trickbook": None}.get(game_id, "hand")
+    expected = f"how this {word} scored" if word else "how Bot 1 got a letter"
+    assert title == f"Lesson done: {expected}" and "deal" not in title
+    if word is None:  # nor does its log speak of a deal
+        assert not [line for line in session.log if "deal" in line]
     # The totals say what they count (Trickbook's are the letters each may still take).
     totals = next(el for el in tree.walk() if "lesson-totals" in el.attrs.get("class", ""))
     assert totals.text().startswith(lesson.get("totals", "Scores now") + ": You ")

@@ -14,7 +14,15 @@ from conformance import conformance_suite
 
 import pygame_rules
 from pygame_rules import IllegalAction, Rng, visible_events
-from pygame_rules.baker_laws import (
+from pygame_rules.magic_trick_baker import (
+    FAN_PICKS,
+    FAN_SIZE,
+    MAX_HANDS,
+    PICK_SIZE,
+    TARGET,
+    MagicTrickBakerState,
+)
+from pygame_rules.magic_trick_baker_laws import (
     CARD_OF_LAW,
     FOLLOW_RULE,
     ILLUSIONIST,
@@ -34,14 +42,6 @@ from pygame_rules.baker_laws import (
     score_seat,
     trick_winner,
     trick_winning,
-)
-from pygame_rules.magic_trick_baker import (
-    FAN_PICKS,
-    FAN_SIZE,
-    MAX_HANDS,
-    PICK_SIZE,
-    TARGET,
-    MagicTrickBakerState,
 )
 
 TestConformance = conformance_suite("magic-trick-baker")
@@ -1017,7 +1017,7 @@ def test_the_table_prints_the_engines_rule_words() -> None:
 def test_the_observation_says_who_is_winning_the_trick_in_play() -> None:
     """`trick_winning`: the leader after the lead; a rope pile's top card's player (the other
     must beat it); None between tricks. The trick's end follows the same rule
-    (`trick_winning` in baker_laws), whatever the Laws make of the order."""
+    (`trick_winning` in magic_trick_baker_laws), whatever the Laws make of the order."""
     hands = [[R(2), R(4), H(1), W(2), I], [H(2), H(3), H(4), W(3), W(4)]]
     state = play_state(hands, [law("heart-break"), law("poison")], dealer=1)
     assert state.observation(0)["trick_winning"] is None

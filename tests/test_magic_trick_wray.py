@@ -571,6 +571,23 @@ def test_tie_without_prestige_fewest_tricks_with_a_made_bid_in_the_last_hand() -
     assert finished([9, 9, 3, 3], False, last=[(2, 2), (2, 2), (0, 0), (0, 0)]).winners() == [0, 1]
 
 
+def test_the_tie_break_says_who_was_tied_by_what_and_whether_the_win_is_shared() -> None:
+    """The engine's own account of a tie on the top total (observation and game_over event):
+    the UI words it, never works it out again (issue 36.5)."""
+    assert finished([4, 9, 7, 8], True).tie_break() is None
+    # Three on 9 points, two of them with the most prestige bonuses: they share the win.
+    three = finished([9, 9, 3, 9], True, counts=[2, 1, 4, 2])
+    assert three.winners() == [0, 3]
+    assert three.tie_break() == {"tied": [0, 1, 3], "by": "prestige", "shared": True}
+    assert three.observation(2)["tie_break"] == three.tie_break()
+    one = finished([9, 9, 3, 9], True, counts=[1, 2, 4, 0])
+    assert one.tie_break() == {"tied": [0, 1, 3], "by": "prestige", "shared": False}
+    last = [(2, 2), (1, 1), (0, 0), (4, 3)]
+    off = finished([9, 9, 9, 9], False, last=last)
+    assert off.tie_break() == {"tied": [0, 1, 2, 3], "by": "last_hand", "shared": False}
+    assert GAME.new_game(4, 1, {"prestige": True}).observation(0)["tie_break"] is None
+
+
 def test_the_game_ends_after_the_fourth_hand_with_a_tie_break_through_play() -> None:
     state = end_of_hand_state(prestige=False)
     state.hand_number = 4
@@ -586,6 +603,8 @@ def test_the_game_ends_after_the_fourth_hand_with_a_tie_break_through_play() -> 
     # Both tied players missed their bid in the last hand: shared victory.
     assert state.winners() == [2, 3]
     assert state.observation(0)["winners"] == [2, 3]
+    tie = {"tied": [2, 3], "by": "last_hand", "shared": True}
+    assert events[-1]["tie_break"] == tie and state.observation(1)["tie_break"] == tie
     assert state.legal_actions(0) == []
 
 
@@ -599,7 +618,7 @@ EVENT_KEYS = {
     "trick": {"type", "trick_number", "winner", "reason", "cards"},
     "hand_scored": {"type", "hand", "dealer", "results"},
     "deal": {"type", "hand", "dealer", "leader"},
-    "game_over": {"type", "winners", "scores"},
+    "game_over": {"type", "winners", "scores", "tie_break"},
 }
 
 

@@ -6,7 +6,6 @@ without it these tests fail."""
 
 from __future__ import annotations
 
-import dataclasses
 import subprocess
 import sys
 import textwrap
@@ -55,16 +54,6 @@ def test_only_the_runtime_folder_imports_what_talks_to_the_page(tmp_path: Path, 
         path.write_text(source)
         problems = check_subset.check_package(tmp_path / "ui", "ui")
         assert bool(problems) == (not where.startswith("runtime/")), problems
-
-
-def test_only_the_dev_tools_that_never_ship_are_left_out() -> None:
-    engine = check_subset.PROFILES["engine"]
-    assert {f"pygame_rules/{name}" for name in engine.exclude} == set(tasks.DEV_ONLY)
-    everything = dataclasses.replace(engine, exclude=())
-    flagged = {
-        p.split(":")[0] for p in check_subset.check_package(ROOT / "pygame_rules", everything)
-    }
-    assert flagged == set(tasks.DEV_ONLY)  # CPython tools: they would not run in the browser
 
 
 def _check(tmp_path: Path, source: str, name: str = "rules.py") -> list[str]:
@@ -247,7 +236,7 @@ BYTECODE_GAMES = 10
 def bytecode(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Our packages compiled to .mpy exactly as `tasks.py build` ships them."""
     out = tmp_path_factory.mktemp("mpy")
-    names = compile_packages(ROOT, tasks.PYTHON_PACKAGES, out, skip=tasks.DEV_ONLY)
+    names = compile_packages(ROOT, tasks.PYTHON_PACKAGES, out)
     assert names == [name[:-3] + ".mpy" for name in tasks.shipped_sources()]
     return out
 

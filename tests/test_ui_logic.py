@@ -462,3 +462,14 @@ def test_first_finds_in_document_order_and_has_class_matches_whole_classes() -> 
     nearest = tree.nearest(lambda el: el.has_class("prompt"))  # the shallowest one
     assert nearest is not None and nearest.text() == "c"
     assert tree.nearest(lambda el: el.tag == "table") is None
+
+
+def test_the_bots_engine_notes_are_plain_and_short() -> None:
+    """#engine-note said "they search on this page" (issue 36.5): plain words, short enough
+    for the top bar's place it takes (tests/browser/test_engine_note.py draws them)."""
+    from ui.runtime.worker_client import NOTES
+
+    jargon = ("search", "page", "worker", "pyodide", "micropython", "thread")
+    for status, text in NOTES.items():
+        assert not [w for w in jargon if w in text.lower()], status
+        assert len(text) <= 50 and text.endswith("."), status

@@ -23,6 +23,7 @@ from ui.play.session import Session
 from ui.screens.game_over import game_over_screen
 from ui.tables import kit
 from ui.tables import trickbook as tb
+from ui.tables.widgets import WINNER_SYMBOL
 from ui.vdom import El
 
 GAME = pygame_rules.get_game("trickbook")
@@ -164,9 +165,26 @@ def test_after_window_prompt_of_a_double_names_the_roll_that_failed() -> None:
     state.apply(0, {"type": "double", "discard": "ollie"})
     text = tb.render(view_of(state)).text()
     assert "You rolled 1 and 6: the 1 is too low for a Shuv-it (2). Play a special?" in text
-    assert tb.rolled_too_low([{"total": 1, "success": False}] * 2) == (
-        "You rolled 1 and 1: both too low"
-    )
+    roll = {"die": 1, "modifier": 0, "focus": 0, "total": 1, "success": False}
+    assert tb.rolled_too_low([roll] * 2) == "You rolled 1 and 1: both too low"
+
+
+def test_a_psyched_roll_says_what_the_die_showed_not_rolled_0() -> None:
+    """Trickbook's lesson said "You rolled 0" (issue 36.5): the die showed 1 and Bot 1's
+    Psyche! took 1 off. The prompt says both, as the engine adds them up."""
+    from ui.lessons import lesson_for
+    from ui.lessons.lesson import LessonSession
+
+    session = LessonSession(lesson_for("trickbook"))
+    while len(session.history) < 8:
+        seat, action = session.next_move() or (None, None)
+        session.act(seat, action)
+    obs = session.observation()
+    roll = obs["attempt"]["rolls"][0]
+    assert (roll["die"], roll["modifier"], roll["total"]) == (1, -1, 0)
+    text = tb.render(kit.PlayerView(session.game, obs, session.human_legal(), session.names))
+    assert f"You rolled 1 {tb.MINUS} 1 (psyched) = 0: too low for a Heelflip (3)." in text.text()
+    assert "You rolled 0" not in text.text()
 
 
 def test_a_first_try_attempt_is_not_called_a_roll() -> None:
@@ -419,7 +437,7 @@ def test_game_over_shows_letters_who_is_out_and_the_winner() -> None:
     for seat, row in enumerate(rows):
         assert row[0] == session.names[seat]
         assert row[1] == (" ".join("SKATE"[: state.letters[seat]]) or "–")
-        assert row[2] == ("winner ★" if seat == winner else "out")
+        assert row[2] == (f"winner {WINNER_SYMBOL}" if seat == winner else "out")
 
 
 # -- rule facts come from the engine -----------------------------------------------------------

@@ -39,20 +39,17 @@ def compile_packages(
     root: Path,
     packages: tuple[str, ...],
     out_dir: Path,
-    skip: tuple[str, ...] = (),
     mpy_cross: str | None = None,
 ) -> list[str]:
     """Compile every .py of `packages` (folders under `root`) into `out_dir`, keeping the
-    relative paths (pkg/mod.py -> pkg/mod.mpy); `skip` lists relative .py paths to leave
-    out; `mpy_cross` is the compiler (default: find_mpy_cross()). Returns the relative .mpy
-    paths written, sorted. Line numbers stay in (tracebacks still name the line)."""
+    relative paths (pkg/mod.py -> pkg/mod.mpy); `mpy_cross` is the compiler (default:
+    find_mpy_cross()). Returns the relative .mpy paths written, sorted. Line numbers stay
+    in (tracebacks still name the line)."""
     mpy_cross = mpy_cross or find_mpy_cross()
     written = []
     for package in packages:
         for source in sorted((root / package).rglob("*.py")):
             name = source.relative_to(root).as_posix()
-            if name in skip:
-                continue
             target = out_dir / (name[: -len(".py")] + ".mpy")
             target.parent.mkdir(parents=True, exist_ok=True)
             # -s: the source name recorded for tracebacks, relative like the import path.

@@ -20,8 +20,8 @@ from ui import saves
 from ui.controls import Routes, control_names
 from ui.lessons.lesson import LessonSession, Unsaved, lesson_session
 from ui.play.bot_runner import SPEEDS, BotRunner, think_limit
-from ui.play.hint import Hint
 from ui.play.detail import Detail
+from ui.play.hint import Hint
 from ui.play.session import PLAYER_LEVELS, SEARCH_LEVELS, Session
 from ui.play.undo import Undo
 from ui.review.feature import LastTrick, Reviewing

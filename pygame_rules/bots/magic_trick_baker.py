@@ -20,7 +20,8 @@ a losing card would bring is part of that card's outcome.
 
 from __future__ import annotations
 
-from ..baker_laws import (
+from ..magic_trick_baker import HAND_SIZE, MAX_BID
+from ..magic_trick_baker_laws import (
     ILLUSIONIST,
     LAW_OF_CARD,
     NUM_CARDS,
@@ -35,7 +36,6 @@ from ..baker_laws import (
     rules_for,
     trick_winner,
 )
-from ..magic_trick_baker import HAND_SIZE, MAX_BID
 from ..rng import Rng
 from ..words import plural
 from .base import Decided, GameBots, SeatView, Weighed, perf_counter

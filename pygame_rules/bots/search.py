@@ -186,7 +186,7 @@ class Search:
         self.config = config or config_for(view.game_id)
         self.legal = view.legal_actions()
         self.root_scores = view.scores()
-        self.root = Node(-1, {})  # the decision itself: no seat moved, no action
+        self.root = Node(-1, {"type": ""})  # the decision itself: no seat moved, no action
         self.iterations = 0
         self.steps = 0  # engine moves played in all playouts so far (tree and rollout)
         self._world_rng = Rng(seed)

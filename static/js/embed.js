@@ -29,12 +29,38 @@ if (known) {
 
 // The body's own height (it has no minimum in embed mode), not the document's: that is
 // never less than the frame, so a frame would grow with the game but never shrink back.
+const pageHeight = () => Math.ceil(document.body.getBoundingClientRect().height);
 function reportHeight() {
-  const height = Math.ceil(document.body.getBoundingClientRect().height);
+  const height = pageHeight();
   if (window.parent !== window) window.parent.postMessage({ type: "trick-table:height", height }, "*");
 }
 new ResizeObserver(reportHeight).observe(document.body);
 addEventListener("load", reportHeight);
+
+// When the app brings something into view (host.js bringIntoView: the lesson's move, the
+// game's result, an opened panel), the host page is asked to scroll to it too: WebKit
+// (Safari) scrolls only this frame's own page, never the host page around a frame from
+// another site, so a frame that the host sized to its content showed nothing. The
+// README's host script answers "trick-table:scroll" with the rows `top`-`bottom` of this
+// frame's page. Rows measured while the frame's height differs from its page's are asked
+// again once the host has sized the frame: the player's area, docked at the frame's
+// bottom (app.css), then moves. (Firefox and Chromium scroll the host page themselves;
+// there the host finds the rows in view.)
+let unsized = null;
+function askHostToShow(node, block) {
+  if (window.parent === window) return;
+  const box = node.getBoundingClientRect();
+  const [top, bottom] = [box.top + scrollY, box.bottom + scrollY];
+  window.parent.postMessage({ type: "trick-table:scroll", top, bottom, block }, "*");
+  unsized = Math.abs(innerHeight - pageHeight()) > 1 ? { node, block } : null;
+}
+globalThis.askHostToShow = askHostToShow;
+addEventListener("resize", () => {
+  if (!unsized || Math.abs(innerHeight - pageHeight()) > 1) return;
+  const { node, block } = unsized;
+  unsized = null;
+  if (node.isConnected) askHostToShow(node, block);
+});
 
 // A host without the sizing script leaves the frame at its own height (420 px is common):
 // the page then scrolls inside the frame. On the reader's turn, when their area (the
@@ -121,7 +147,7 @@ window.showBootFailure = (message) => blocked(message);
 function bootWithPyScript() {
   const py = document.createElement("script");
   py.type = "mpy";
-  py.setAttribute("config", "./mpy.toml");
+  py.setAttribute("config", "./pyscript.toml");
   py.textContent = BOOT_PY;
   document.body.append(py);
   // PyScript, with the hook that unpacks the app's bytecode (static/js/mpy-files.js).

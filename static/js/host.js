@@ -88,6 +88,13 @@ globalThis.tableStorage = {
   removeItem(key) { try { localStorage.removeItem(key); return true; } catch { return false; } },
 };
 
+// `node.scrollIntoView({block})` for the Python UI (ui/browser.py scroll_into_view); in an
+// embedded frame, the host page is asked to do the same (static/js/embed.js askHostToShow).
+globalThis.bringIntoView = (node, block) => {
+  node.scrollIntoView({ block });
+  if (globalThis.askHostToShow) globalThis.askHostToShow(node, block);
+};
+
 // A promise settled in the page's next task (a MessageChannel message: no timer clamping).
 // Python awaits it to hand the page a turn: MicroPython's asyncio runs every timer that is
 // already due before it returns to JavaScript, so a 1 ms asyncio.sleep may not (ui/app.py).

@@ -1,4 +1,4 @@
-"""Bots in the browser (DESIGN.md budgets): prints numbers, asserts nothing.
+"""Bots in the browser, against the app's budgets: prints numbers, asserts nothing.
 
 For each game, at each level asked for, plays a seeded game in headless Chromium
 (the human clicking random legal moves, bots at speed "instant") and prints:
@@ -10,7 +10,7 @@ For each game, at each level asked for, plays a seeded game in headless Chromium
   against the budget of 100 ms while bots think;
 - the slowest redraw of the table ("render" measures), which is one task too;
 - the human's clicks (Event Timing): from the click to the next paint, median and worst
-  (what web pages call interaction to next paint; no budget in DESIGN.md, 200 ms is
+  (what web pages call interaction to next paint; no budget of ours, 200 ms is
   "good" on the web), and the click handler's own time, worst.
 
 Usage: python tests/benchmarks/bench_bots_browser.py [--levels hard,normal] [--moves 40]

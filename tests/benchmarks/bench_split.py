@@ -29,9 +29,9 @@ Figures, each the median (and range) of the runs:
 - an emulated phone (CDP: CPU 4x slower, 1.6 Mbit/s down, 750 kbit/s up, 150 ms latency,
   360x740 mobile viewport) on Trick of Trip: the first visit with a fresh persistent
   profile, then, once the service worker controls the page, a repeat visit by reloading
-  it (the target's figure, as DESIGN.md measures it), then a visit with the browser
-  closed and the profile reopened, the service worker and caches cold (for the bare
-  pages, which have no service worker: the HTTP cache);
+  it (the phone budget's repeat visit), then a visit with the browser closed and the
+  profile reopened, the service worker and caches cold (for the bare pages, which have
+  no service worker: the HTTP cache);
 - when the app's bots' worker was ready: the first moment the CSS selector `--worker-ready`
   matches (by default `body[data-bots-ready], body[data-bots=ready]`; docs/test-hooks.md),
   measured on the bots' tables above, waiting up to `--worker-timeout` s from navigation;
@@ -191,7 +191,7 @@ PROBE = """(() => {
 
 def make_probe(worker_ready: str) -> str:
     """PROBE, with the CSS selector that tells the bots' worker is ready."""
-    return PROBE % {"nav": json.dumps(NAV_STEPS), "worker_ready": json.dumps(worker_ready)}
+    return PROBE % {"nav": json.dumps(sorted(NAV_STEPS)), "worker_ready": json.dumps(worker_ready)}
 
 
 def compressible(content_type: str) -> bool:
@@ -549,7 +549,7 @@ def phone_context(p: Playwright, profile: str, probe: str) -> tuple[BrowserConte
 
 def phone_visits(p: Playwright, url: str, kind: str, probe: str) -> dict[str, Any]:
     """A first visit on a fresh profile; once the service worker controls the page, a
-    repeat visit by reloading it (DESIGN.md's phone figure); then one more with the
+    repeat visit by reloading it (the phone budget's figure); then one more with the
     browser closed and the profile reopened (the service worker and caches start cold)."""
     result: dict[str, Any] = {"first": None, "repeat": None, "reopened": None}
     result["controlled"] = None

@@ -404,36 +404,32 @@ def play_to_end(
     """
     import random
 
+    from next_click import ACTIONS, STEPS, STEPS_JS, next_click
+
     wait_for_bots_worker(page)
     pick = random.Random(pick_seed)
     nav = page_steps()  # not moves; and a hint lands later, redrawing the table meanwhile
     for _ in range(max_steps):
         if page.locator("[data-testid=game-over]").count():
             return
-        actions = page.locator("#screen [data-action]:not([disabled])")
-        count = actions.count()
-        if count:
-            actions.nth(pick.randrange(count)).click()
-            continue
+        count = page.locator(ACTIONS).count()
         # One snapshot of the steps, each clicked by what it is, not by its place: a hint
         # arriving may redraw the table (and change how many steps there are) meanwhile.
-        steps = page.locator("#screen [data-ui]").evaluate_all(
-            "els => els.map(el => [el.dataset.ui, el.dataset.value ?? null])"
-        )
-        candidates = [(name, value) for name, value in steps if name not in nav]
-        if candidates:
-            name, value = pick.choice(candidates)
-            selector = f'#screen [data-ui="{name}"]'
-            if value is not None:
-                selector += f'[data-value="{value}"]'
-            step = page.locator(selector).first
-            try:
-                step.click(timeout=5_000)
-            except PlaywrightTimeoutError:
-                if step.count():  # still drawn, yet not clickable: a fault, not a redraw
-                    raise
+        steps = [] if count else page.locator(STEPS).evaluate_all(STEPS_JS)
+        click = next_click(count, steps, nav, pick)
+        if click is None:
+            page.wait_for_timeout(30)
             continue
-        page.wait_for_timeout(30)
+        selector, index = click
+        if count:
+            page.locator(selector).nth(index).click()
+            continue
+        step = page.locator(selector).first
+        try:
+            step.click(timeout=5_000)
+        except PlaywrightTimeoutError:
+            if step.count():  # still drawn, yet not clickable: a fault, not a redraw
+                raise
     if must_end:
         raise AssertionError("the game did not reach its end")
 

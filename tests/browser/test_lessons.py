@@ -33,12 +33,14 @@ ENTRY = {
     "trickbook": "lobby",
 }
 
-# The note and the lesson's move (the card, or the confirm button of a split or a pick):
-# each wholly inside the viewport, with nothing drawn over its centre, as the page left
-# them (the test scrolls nothing; a click would scroll its target into view).
+# The note, the lesson's move (the card, or the confirm button of a split or a pick) and the
+# trick the note talks about (issue 36.5: Trick of Trip's was cropped): each wholly inside
+# the viewport, with nothing drawn over its centre, as the page left them (the test scrolls
+# nothing; a click would scroll its target into view).
 OUT_OF_VIEW = """() => {
     const out = [];
-    for (const el of document.querySelectorAll('#screen .lesson-note, #screen .suggested')) {
+    const shown = '#screen .lesson-note, #screen .suggested, #screen .trick-stage';
+    for (const el of document.querySelectorAll(shown)) {
         const r = el.getBoundingClientRect();
         const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
         const inside = r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight &&

@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 import pygame_rules
+from ui.tables.widgets import WINNER_SYMBOL
 
 from .conftest import StrictPage, final_scores, log_numbers_fit, open_app, replayed_scores
 
@@ -174,7 +175,7 @@ def test_two_player_game_by_clicks(phone: StrictPage, site_url: str) -> None:
     loser = 1 - winner
     expect(rows.nth(loser).locator("td").nth(1)).to_have_text("S K A T E")
     expect(rows.nth(loser).locator("td").nth(2)).to_have_text("out")
-    expect(rows.nth(winner).locator("td").nth(2)).to_have_text("winner ★")
+    expect(rows.nth(winner).locator("td").nth(2)).to_have_text(f"winner {WINNER_SYMBOL}")
     expect(page.locator(".log")).to_contain_text("Game over")
     assert log_numbers_fit(page) >= 100  # a long log: three-digit numbers fit
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
@@ -195,7 +196,9 @@ def test_four_player_game_completes(desktop: StrictPage, site_url: str) -> None:
     title = "You win!" if winner == 0 else f"{names[winner]} wins"
     expect(page.locator("[data-testid=game-over] h2")).to_contain_text(title)
     statuses = page.locator(".tb-final tbody tr td:nth-child(3)")
-    expect(statuses).to_have_text(["winner ★" if s == winner else "out" for s in range(4)])
+    expect(statuses).to_have_text(
+        [f"winner {WINNER_SYMBOL}" if s == winner else "out" for s in range(4)]
+    )
     assert log_numbers_fit(page) >= 100
 
 

@@ -1,15 +1,15 @@
 """The MicroPython subset, checked statically (runs in CPython; docs/micropython-subset.md).
 
-    python3 tools/micropython/check_subset.py [PACKAGE_DIR] [--profile NAME] [--exclude FILE ...]
+    python3 tools/micropython/check_subset.py [PACKAGE_DIR] [--profile NAME]
 
     from check_subset import check_package
     problems = check_package("pygame_rules", "engine")  # [] when the package keeps the subset
 
 One line per problem (path:line: rule: detail); the command exits 1 if there is any. A
-profile says which modules a package may import at run time, which of its files are
-CPython-only (not checked) and where math's float functions are allowed. What a static check
-cannot see (dict/set iteration order, ties in a sort key, last-bit float differences) the
-cross-interpreter replay (xcheck.py) catches.
+profile says which modules a package may import at run time and where math's float
+functions are allowed; every module of the package is checked (it ships whole). What a
+static check cannot see (dict/set iteration order, ties in a sort key, last-bit float
+differences) the cross-interpreter replay (xcheck.py) catches.
 """
 
 from __future__ import annotations
@@ -114,7 +114,6 @@ class Profile:
     name: str
     modules: dict[str, frozenset[str]]  # run-time imports allowed, with the usable names
     packages: frozenset[str] = frozenset()  # other packages it may import absolutely
-    exclude: tuple[str, ...] = ()  # CPython-only files (paths relative to the package)
     float_math: tuple[str, ...] = ("",)  # path prefixes where math's float functions may run
     future: frozenset[str] = field(default_factory=lambda: frozenset({"annotations"}))
     # Modules that talk to the page (JavaScript), and the one folder allowed to import them.
@@ -127,7 +126,6 @@ PROFILES = {
     "engine": Profile(
         name="engine",
         modules=MPY_MODULES,
-        exclude=("arena.py", "compare_moves.py"),  # dev tools, not shipped to the browser
         float_math=("bots/",),
     ),
     # ui/: the page's Python on MicroPython, plus what it asks of the page (PyScript's
@@ -473,26 +471,19 @@ class Names:
         return names
 
 
-def package_files(path: Path, profile: Profile, exclude: tuple[str, ...] = ()) -> list[Path]:
-    """The package's modules that are checked (sorted)."""
-    skipped = set(profile.exclude) | set(exclude)
-    return sorted(
-        p
-        for p in path.rglob("*.py")
-        if "__pycache__" not in p.parts and p.relative_to(path).as_posix() not in skipped
-    )
+def package_files(path: Path) -> list[Path]:
+    """The package's modules, all of them checked: the package ships whole (sorted)."""
+    return sorted(p for p in path.rglob("*.py") if "__pycache__" not in p.parts)
 
 
-def check_package(
-    path: str | Path, profile: Profile | str = "engine", exclude: tuple[str, ...] = ()
-) -> list[str]:
+def check_package(path: str | Path, profile: Profile | str = "engine") -> list[str]:
     """The problems of the package at `path` (a directory) under `profile` (a Profile or a
-    name in PROFILES); `exclude` adds files (relative paths) to the profile's exclusions."""
+    name in PROFILES)."""
     root = Path(path)
     if not root.is_dir():
         raise FileNotFoundError(f"no package directory {root}")
     chosen = PROFILES[profile] if isinstance(profile, str) else profile
-    files = package_files(root, chosen, exclude)
+    files = package_files(root)
     sources = {p: p.read_text(encoding="utf-8") for p in files}
     trees = {p: ast.parse(source, str(p)) for p, source in sources.items()}
     names = Names.of(list(trees.values()))
@@ -510,12 +501,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("package", nargs="?", default=str(ROOT / "pygame_rules"))
     parser.add_argument("--profile", choices=sorted(PROFILES), default="engine")
-    parser.add_argument("--exclude", nargs="*", default=[], metavar="FILE")
     opts = parser.parse_args(argv)
-    problems = check_package(opts.package, opts.profile, tuple(opts.exclude))
+    problems = check_package(opts.package, opts.profile)
     for problem in problems:
         print(problem)
-    count = len(package_files(Path(opts.package), PROFILES[opts.profile], tuple(opts.exclude)))
+    count = len(package_files(Path(opts.package)))
     print(f"{len(problems)} problem(s) in {count} file(s)", file=sys.stderr)
     return 1 if problems else 0
 

@@ -3,8 +3,9 @@
 A lesson is data (one module per game, `ui/lessons/<game>.py`): the deal (game, players,
 seed, options), every move of it in order (the human's suggested moves and the bots'
 fixed ones: the page plays these instead of asking a bot), notes keyed to the human's
-moves (shown while that move is to be made), and the words for its end (how that deal
-scored). `tests/test_lessons.py` plays each one through the engine to its end.
+moves (shown while that move is to be made), and the words for its end (how that hand or
+round scored; Trickbook, which has no hands, names its own end: `end_title`).
+`tests/test_lessons.py` plays each one through the engine to its end.
 
 Pure Python: `LessonSession` is a `Session` whose bots play the script and whose human
 may only play the script's move (another one gets a note, and nothing changes);
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from pygame_rules.bots import SeatView as View
+    from pygame_rules.contract import Action, Event
 
 NO_TAKE_BACK = "A lesson has no take-back: a move that is not the lesson's is not played."
 
@@ -36,10 +38,10 @@ NO_TAKE_BACK = "A lesson has no take-back: a move that is not the lesson's is no
 class ScriptedBot:
     """A bot that plays the move it is given (the lesson's)."""
 
-    def __init__(self, action: dict[str, Any]) -> None:
+    def __init__(self, action: Action) -> None:
         self.action = action
 
-    def choose(self, view: View) -> dict[str, Any]:
+    def choose(self, view: View) -> Action:
         return self.action
 
 
@@ -59,7 +61,7 @@ class LessonSession(Session):
         )
         self.lesson = lesson
         self.script: list[list[Any]] = lesson["moves"]
-        self.log.append(f"Learn by playing: a guided deal of {self.game.title}.")
+        self.log.append(f"Learn by playing: a guided start of {self.game.title}.")
 
     def next_move(self) -> list[Any] | None:
         """The script's next [seat, action]; None once the lesson is done."""
@@ -70,7 +72,7 @@ class LessonSession(Session):
     def done(self) -> bool:
         return self.next_move() is None
 
-    def act(self, seat: int, action: dict[str, Any]) -> list[dict[str, Any]]:
+    def act(self, seat: int, action: Action) -> list[Event]:
         """As a session's move; the lesson's last move also deals the next hand, which is
         no part of the lesson: its lines are left out of the log (and not read out)."""
         seen = super().act(seat, action)
@@ -84,12 +86,12 @@ class LessonSession(Session):
                 del self.log[last + 1 :]
         return seen
 
-    def suggested(self) -> dict[str, Any] | None:
+    def suggested(self) -> Action | None:
         """The human's move the lesson asks for now (None: not the human's turn)."""
         move = self.next_move()
         return move[1] if move is not None and move[0] == self.human else None
 
-    def follows(self, action: dict[str, Any]) -> bool:
+    def follows(self, action: Action) -> bool:
         """Whether `action` is the lesson's move for the human now."""
         wanted = self.suggested()
         return wanted is not None and action_json(wanted) == action_json(action)
@@ -107,7 +109,7 @@ class LessonSession(Session):
             return None
         return int(move[0])
 
-    def human_legal(self) -> list[dict[str, Any]]:
+    def human_legal(self) -> list[Action]:
         return super().human_legal() if self.suggested() is not None else []
 
     def start_bot(
@@ -177,9 +179,13 @@ class Guide:
         return tree.first(lambda el: el.attrs.get("data-action") == key) is None
 
     def decorate(self, tree: El) -> str:
-        """Mark the lesson's move (class `suggested`) and put its note, or after a wrong move
+        """Mark the table a lesson's (class `lesson`) and the lesson's move (class
+        `suggested`), and put its note, or after a wrong move
         what to try instead, in the first prompt (`.lesson-note`, in place of the prompt's
         own small note: the hand stays in view on a phone). The note's text ("": none)."""
+        # A lesson's table: only the lesson's move is ringed (the others stay playable,
+        # and get a note), so it cannot be mistaken among them (static/css/app.css).
+        tree.attrs["class"] = (tree.attrs.get("class", "") + " lesson").strip()
         wanted = self.session.suggested()
         if wanted is None:
             return ""
@@ -242,6 +248,14 @@ def score_lines(session: LessonSession) -> list[str]:
     return [line for line in session.log if line.startswith(starts)]
 
 
+def end_title(session: LessonSession) -> str:
+    """The end's heading: how the game's hand (or round) scored, in the game's word for it;
+    a lesson that ends elsewhere (Trickbook has no hands) says where (`end_title`)."""
+    game = session.game
+    own = session.lesson.get("end_title")
+    return str(own) if own else f"Lesson done: how this {game.hand_name} scored"
+
+
 def end_panel(session: LessonSession) -> El:
     """The lesson's end: how the deal scored (the lesson's words, then the engine's), the
     totals, and the offer of a real game."""
@@ -254,7 +268,7 @@ def end_panel(session: LessonSession) -> El:
             "data-testid": "lesson-end",
             "aria-labelledby": "lesson-end-title",
         },
-        h("h2", {"id": "lesson-end-title", "tabindex": "-1"}, "Lesson done: how this deal scored"),
+        h("h2", {"id": "lesson-end-title", "tabindex": "-1"}, end_title(session)),
         h("p", {}, session.lesson["end"]),
         h("ul", {"class": "lesson-scoring"}, [h("li", {}, line) for line in score_lines(session)]),
         h(

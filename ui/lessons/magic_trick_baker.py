@@ -25,18 +25,19 @@ LESSON = {
         [1, {"type": "play", "card": 11}],
     ],
     "notes": {
-        1: "Every card names a Law, a rule for the hand. Bot 1 deals and put a card face "
-        "down; now you put one down: the 4 of Rabbits, whose Law is Top Rabbit.",
+        1: "Every card names a Law, a rule for the hand. Bot 1 deals, so you are the pone "
+        "(the player who does not deal): you lead. Put a card face down, as Bot 1 did: the "
+        "4 of Rabbits (Law: Top Rabbit).",
         2: "Your card, Bot 1's and the card set aside are shuffled face down. Pick two: they "
         "become this hand's Laws, and the third is burned unseen.",
         3: "The Laws: Top Rabbit (Rabbits are trump) and Poison (each 4 you win is \u22123, each "
-        "2 is +1). Stars are low (1). You lead: play the Star of Wands.",
+        "2 is +1). Stars are low (1). You lead: play the Star of Wands (Law: Moon Shot).",
         6: "A higher card of the led suit wins, so Bot 1's 2 of Wands beat your Star. "
-        "Bot 1 led a Hat: you must follow suit with your 2 of Hats.",
+        "Bot 1 led a Hat: you must follow suit with your 2 of Hats (Law: Topsy Turvy).",
         8: "You have no Hat left, so any card may go: a Rabbit is trump under Top Rabbit "
-        "and wins. Play the Star of Rabbits.",
-        9: "You won, so you lead. Lead the 2 of Rabbits: a trump, and under Poison each "
-        "2 you win is +1.",
+        "and wins. Play the Star of Rabbits (Law: Heart Break).",
+        9: "You won, so you lead. Lead the 2 of Rabbits (Law: Oh, Dickens!): a trump, and "
+        "under Poison each 2 you win is +1.",
         11: "Last trick: the Illusionist beats every card.",
     },
     "end": "Each player scores 1 point per 2 cards won in tricks (rounded up), then the "

@@ -36,10 +36,10 @@ LESSON = {
         [0, {"type": "play", "card": 41}],
     ],
     "notes": {
-        0: "Split your six cards into two sets of three: Bot 1 takes one, you keep the "
+        0: "Split your six cards into two groups of three: Bot 1 takes one, you keep the "
         "other. The lesson's split is laid out: your 4, 3 and 2 go together.",
-        3: "Now pick a set from Bot 2's stand. Your hand is the set you pick plus the set "
-        "Bot 1 leaves you. Take the set with the 7 of Suns.",
+        3: "Now pick a group from Bot 2's stand. Your hand is the group you pick plus the "
+        "group Bot 1 leaves you. Take the group with the 7 of Suns.",
         8: "Low cards win: the lowest card of the led suit takes the trick. You must "
         "follow suit with a Wave (a trump, a Star, is always allowed too, but you have none).",
         11: "Bot 1's 6 won. A trick's winner keeps only the card they won with: it scores "

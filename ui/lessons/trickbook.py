@@ -36,6 +36,7 @@ LESSON = {
         "you hold First Try!.",
         11: "Play First Try!: you land the trick without a roll. Then Bot 1 must match it.",
     },
+    "end_title": "Lesson done: how Bot 1 got a letter",
     "end": "Bot 1 missed the trick you landed, so it took a letter: S. Each miss of a "
     "landed trick adds the next letter of S.K.A.T.E.; spell it all and you are out.",
     "score_lines": ["Bot 1 got the letter"],

@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable
     from typing import Any
 
+    from pygame_rules.contract import Action
+
     # A request and whether it is still wanted, to the worker's answer (or None).
     Ask = Callable[[dict[str, Any], Callable[[], bool]], Awaitable[dict[str, Any] | None]]
 
@@ -101,7 +103,7 @@ class BotRunner:
         """The game was left: every decision in progress ends without a move."""
         self.generation += 1
 
-    async def bot_move(self, session: Session, seat: int) -> dict[str, Any] | None:
+    async def bot_move(self, session: Session, seat: int) -> Action | None:
         """The move of the bot in `seat`, thought in slices; None if the game was left.
 
         A move is only ever returned for the table it was decided on: when the human moved
@@ -142,7 +144,7 @@ class BotRunner:
             raise IllegalBotMove(f"{name} chose a move that is not allowed ({problem})")
         return action
 
-    async def _decide(self, session: Session, seat: int, generation: int) -> dict[str, Any] | None:
+    async def _decide(self, session: Session, seat: int, generation: int) -> Action | None:
         """One decision of the bot in `seat` about the table as it is now: the worker's
         answer, else thought here in slices. None when the game was left or the worker's
         question went stale (the table changed under it)."""
@@ -150,7 +152,7 @@ class BotRunner:
         if generation != self.generation:
             return None
         if answer is not None:
-            action: dict[str, Any] | None = answer["action"]
+            action: Action | None = answer["action"]
             return action
         turn = session.start_bot(seat, self.clock, self.quick())
         if not await self._think(turn, generation):

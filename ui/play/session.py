@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from pygame_rules.bots import Bot
-    from pygame_rules.contract import State
+    from pygame_rules.contract import Action, Event, Observation, State
 
 SAVE_VERSION = 1
 """A save's `format`: setup plus moves (not pygame_rules.SAVE_FORMAT, a state's to_json)."""
@@ -48,7 +48,7 @@ class BotTurn:
 
     def __init__(self, bot: Bot, view: SeatView, clock: Callable[[], float] = perf_counter) -> None:
         self.thinking = think(bot, view)
-        self.action: dict[str, Any] | None = None
+        self.action: Action | None = None
         self.capped = False  # decided by the time limit, before the whole budget ran
         self.clock = clock  # seconds, for the time limit
         self._began: float | None = None
@@ -158,7 +158,7 @@ class Session:
             return str(exc)
         return None
 
-    def human_legal(self) -> list[dict[str, Any]]:
+    def human_legal(self) -> list[Action]:
         """The human's legal actions now ([] when it is not their move)."""
         if self.human not in self.state.acting():
             return []
@@ -171,7 +171,7 @@ class Session:
                 return seat
         return None
 
-    def act(self, seat: int, action: dict[str, Any]) -> list[dict[str, Any]]:
+    def act(self, seat: int, action: Action) -> list[Event]:
         """Apply one action (raises IllegalAction, changing nothing) and log what the human saw."""
         before = self.state.clone() if seat == self.human else None
         events = self.state.apply(seat, action)
@@ -237,7 +237,7 @@ class Session:
             "names": self.names,
         }
 
-    def bot_move(self, seat: int) -> list[dict[str, Any]]:
+    def bot_move(self, seat: int) -> list[Event]:
         """Let the bot in `seat` think to the end and play (tests and CPython tools)."""
         turn = self.start_bot(seat)
         turn.step(None)
@@ -262,7 +262,7 @@ class Session:
         view = SeatView(self.state.clone(), self.human)
         return explain_move(view, turn.action, self.names, turn.thinking)
 
-    def hint(self) -> dict[str, Any] | None:
+    def hint(self) -> Action | None:
         """The Normal bot's move for the human, thought to the end (CPython tools, tests)."""
         turn = self.start_hint()
         if turn is None:
@@ -270,7 +270,7 @@ class Session:
         turn.step(None)
         return turn.action
 
-    def observation(self) -> dict[str, Any]:
+    def observation(self) -> Observation:
         return self.state.observation(self.human)
 
     # -- take back ----------------------------------------------------------------

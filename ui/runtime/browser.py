@@ -39,7 +39,7 @@ except ImportError:
 # asyncio's own timers then fail the same way.)
 window: Any = getattr(_global, "window", None)
 
-__all__ = ["create_proxy", "document", "next_task", "now", "to_js", "window"]
+__all__ = ["bring_into_view", "create_proxy", "document", "next_task", "now", "to_js", "window"]
 
 
 def now() -> float:
@@ -52,3 +52,10 @@ def next_task() -> Any:
     """An awaitable settled in the page's next task (static/js/host.js's nextTask): awaiting
     it always gives the page a turn to paint and take clicks."""
     return window.nextTask()
+
+
+def bring_into_view(node: Any, block: str = "nearest") -> None:
+    """`node.scrollIntoView({block})`; in an embedded frame, the host page is asked to bring
+    it into view too (static/js/embed.js askHostToShow: WebKit does not scroll a host page
+    on another site)."""
+    window.bringIntoView(node, block)

@@ -5,7 +5,7 @@ drawing through `ui/runtime/dom.py`'s `mount`."""
 
 from __future__ import annotations
 
-from ui.runtime.browser import document, next_task, now, to_js, window
+from ui.runtime.browser import bring_into_view, document, next_task, now, to_js, window
 from ui.runtime.dom import by_id, mount, set_text
 
 TYPE_CHECKING = False
@@ -140,7 +140,7 @@ def focus(selector: str, scroll: str | None = None) -> bool:
     if not node:
         return False
     if scroll is not None:
-        node.scrollIntoView(to_js({"block": scroll}))
+        bring_into_view(node, scroll)
     node.focus(to_js({"preventScroll": True}))
     return True
 
@@ -150,7 +150,7 @@ def scroll_into_view(selector: str, block: str = "nearest") -> bool:
     node = document.querySelector(selector)
     if not node:
         return False
-    node.scrollIntoView(to_js({"block": block}))
+    bring_into_view(node, block)
     return True
 
 

@@ -32,11 +32,14 @@ NO_LIMIT_WAIT = 300.0  # seconds to wait when the search has no time limit (a te
 # The answer to a question the page no longer asks: no move, decide again.
 STALE: dict[str, Any] = {"action": None, "stale": True}
 COMING = ("local", "starting", "loading")  # the worker is expected, not ready yet
+# In plain words, short: the page's top bar shows them in the place of its title (on a
+# phone on its side, of the speed menu's label), so the table never moves for them.
+LOADING_NOTE = "Bots play simply until their engine loads."
 NOTES = {
-    "local": "Bots play by rules of thumb until their full engine has loaded.",
-    "starting": "Bots play by rules of thumb until their full engine has loaded.",
-    "loading": "Bots play by rules of thumb until their full engine has loaded.",
-    "failed": "The bots' full engine could not start here: they search on this page.",
+    "local": LOADING_NOTE,
+    "starting": LOADING_NOTE,
+    "loading": LOADING_NOTE,
+    "failed": "The bots' engine did not load: they think less.",
 }
 
 

@@ -7,7 +7,7 @@ import json
 from ui import words
 from ui.play.session import Session
 from ui.tables import kit, table_for
-from ui.tables.widgets import ui_button
+from ui.tables.widgets import ui_button, winner_mark
 from ui.vdom import El, h
 
 TYPE_CHECKING = False
@@ -27,12 +27,13 @@ def game_over_screen(session: Session, view: kit.PlayerView) -> El:
             " wins" if len(winners) == 1 else " share the win"
         )
     game_table = table_for(session.game_id)
+    reason = game_table.win_reason(view)
     order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))  # mpy-total-key
     rows = [
         h(
             "tr",
             {"class": "winner" if s in winners else None},
-            h("th", {"scope": "row"}, names[s] + (" ★" if s in winners else "")),
+            h("th", {"scope": "row"}, names[s], [" ", winner_mark()] if s in winners else None),
             h("td", {"data-score": scores[s], "data-seat": s}, words.number(scores[s])),
         )
         for s in order
@@ -47,6 +48,8 @@ def game_over_screen(session: Session, view: kit.PlayerView) -> El:
             "data-record": json.dumps(session.to_save(), separators=(",", ":")),
         },
         h("h2", {"id": "game-over-title", "tabindex": "-1"}, f"Game over — {headline}"),
+        # A tie on the top score: how the engine settled it, in the game's terms.
+        h("p", {"class": "win-reason"}, reason) if reason else None,
         h("p", {"class": "practice-note"}, "A practice game: it does not count in your statistics.")
         if session.practice
         else None,

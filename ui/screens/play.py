@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pygame_rules
 from ui.lessons.lesson import Guide, LessonSession, end_only, end_panel
-from ui.play.hint import Hint
 from ui.play.detail import Detail
+from ui.play.hint import Hint
 from ui.play.undo import Undo
 from ui.review.feature import LastTrick, Reviewing
 from ui.runtime import page
@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Coroutine
     from typing import Any
 
+    from pygame_rules.contract import Action
     from ui.play.bot_runner import BotRunner
     from ui.play.session import Session
     from ui.saves import Saves
@@ -83,7 +84,8 @@ class PlayScreen:
     def features(self) -> list[Any]:
         """What answers controls at this table (`ui/controls.py`)."""
         found = [self, GameSteps(self), self.hint, self.undo, self.reviewing, self.last_trick]
-        return found + [self.detail, self.share] + ([self.replay] if self.replay is not None else [])
+        found += [self.detail, self.share]
+        return found + ([self.replay] if self.replay is not None else [])
 
     def view(self) -> kit.PlayerView:
         view = frame.player_view(self.session, self.picks, self.thinking, page.reduced_motion())
@@ -135,8 +137,10 @@ class PlayScreen:
         if news:
             page.announce(news)
         if lesson is not None and lesson.suggested() is not None:
-            # The note, then the move (or its split's confirm button), by the nearest edge:
-            # nothing moves when both are in view already.
+            # The trick the note talks about, the note, then the move (or its split's confirm
+            # button), each by the nearest edge: nothing moves when all are in view already,
+            # and when they fit on the screen together, each stays in view as the next comes.
+            page.scroll_into_view("#screen .trick-stage")
             page.scroll_into_view("#screen .lesson-note")
             page.scroll_into_view("#screen [data-action].suggested")
         self.hint.after_drawing(elsewhere)
@@ -166,8 +170,7 @@ class PlayScreen:
 
     CONTROLS = {"continue": go_on}
 
-    # -- moves --------------------------------------------------------------------------
-    def human_action(self, action: dict[str, Any]) -> None:
+    def human_action(self, action: Action) -> None:
         s = self.session
         if s.is_over() or self.replay is not None:
             return

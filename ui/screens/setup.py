@@ -53,7 +53,7 @@ def setup_screen(
     learn: bool = True,
 ) -> El:
     """Players, bot level and the game's options, then Start (or `learn`: Learn by playing,
-    the game's guided deal, ui/lessons.py). `embed_url` (the full app only) adds the embed
+    the game's guided deal, ui/lessons/). `embed_url` (the full app only) adds the embed
     code and the way back to the lobby; `resume` offers a saved game (in an embedded frame,
     which has no lobby)."""
     bots = game.min_players - 1  # a game for a fixed number of players: say how many bots

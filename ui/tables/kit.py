@@ -6,10 +6,11 @@ from __future__ import annotations
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Mapping
     from typing import Any
 
     import pygame_rules
+    from pygame_rules.contract import Action, Event, Observation
 
 
 class PlayerView:
@@ -22,8 +23,8 @@ class PlayerView:
     def __init__(
         self,
         game: pygame_rules.Game,
-        obs: dict[str, Any],
-        legal: list[dict[str, Any]],
+        obs: Observation,
+        legal: list[Action],
         names: list[str],
         human: int = 0,
         picks: list[int] | None = None,
@@ -39,10 +40,10 @@ class PlayerView:
         self.thinking = thinking
         self.reduced_motion = reduced_motion
 
-    def is_legal(self, action: dict[str, Any]) -> bool:
+    def is_legal(self, action: Action) -> bool:
         return action in self.legal
 
-    def legal_of(self, kind: str) -> list[dict[str, Any]]:
+    def legal_of(self, kind: str) -> list[Action]:
         """The legal actions of one type, in the engine's order."""
         return [a for a in self.legal if a.get("type") == kind]
 
@@ -59,7 +60,7 @@ def nothing(*_args: Any) -> None:
     return None
 
 
-def no_picks(_action: dict[str, Any], _view: PlayerView) -> list[int]:
+def no_picks(_action: Mapping[str, Any], _view: PlayerView) -> list[int]:
     """The default `arrange`: a game whose moves are one tap each picks nothing."""
     return []
 
@@ -75,6 +76,8 @@ class GameTable:
     - `arrange(action, view) -> picks`: the picks that make `action`'s control appear (a
       hinted or a lesson's split), [] when it has one already;
     - `final_details(view) -> El | None`: extra game-over content;
+    - `win_reason(view) -> str | None`: under the game over's headline, how the engine
+      settled a tie on the top score (its observation's own fact, in the game's terms);
     - `face_up(card) -> El`: one card (or Trickbook trick) drawn small and face up, for
       the review and the last trick's panel;
     - `prepare(observation)`: work that drawing the human's view of a position needs and
@@ -89,13 +92,14 @@ class GameTable:
     def __init__(
         self,
         render: Callable[[PlayerView], Any],
-        describe: Callable[[dict[str, Any], list[str]], str | None],
+        describe: Callable[[Event, list[str]], str | None],
         *,
         controls: dict[str, Callable[[str, PlayerView], list[int]]] | None = None,
-        arrange: Callable[[dict[str, Any], PlayerView], list[int]] = no_picks,
+        arrange: Callable[[Mapping[str, Any], PlayerView], list[int]] = no_picks,
         final_details: Callable[[PlayerView], Any] = nothing,
+        win_reason: Callable[[PlayerView], str | None] = nothing,
         face_up: Callable[[Any], Any] = nothing,
-        prepare: Callable[[dict[str, Any]], Any] = nothing,
+        prepare: Callable[[Observation], Any] = nothing,
         score_heading: str = "Score",
     ) -> None:
         self.render = render
@@ -103,6 +107,7 @@ class GameTable:
         self.controls = controls or {}
         self.arrange = arrange
         self.final_details = final_details
+        self.win_reason = win_reason
         self.face_up = face_up
         self.prepare = prepare
         self.score_heading = score_heading

@@ -8,14 +8,15 @@ Illusionist is replaced the table says so. Bids, tricks (a rope trick is a growi
 with the engine's guidance), the last hand's breakdown and the totals to the target.
 
 Every rule the table states comes from the engine: Law texts and the Illusionist's
-words (`baker_laws`), the rules line, the rope guide, the fan and pick sizes and the
+words (`magic_trick_baker_laws`), the rules line, the rope guide, the fan and pick sizes and the
 Law that burned a trick (the observation), the follow and rope-lead rules
-(`baker_laws` constants). The table only prints them.
+(`magic_trick_baker_laws` constants). The table only prints them.
 """
 
 from __future__ import annotations
 
-from pygame_rules.baker_laws import (
+from pygame_rules.magic_trick_baker import FAN_SIZE, PICK_SIZE, SUITS
+from pygame_rules.magic_trick_baker_laws import (
     FOLLOW_RULE,
     ILLUSIONIST,
     LAW_OF_CARD,
@@ -27,7 +28,6 @@ from pygame_rules.baker_laws import (
     rank_of,
     suit_of,
 )
-from pygame_rules.magic_trick_baker import FAN_SIZE, PICK_SIZE, SUITS
 from pygame_rules.words import plural
 from ui.tables.kit import GameTable, PlayerView, winning_seat
 from ui.tables.widgets import (
@@ -48,7 +48,10 @@ from ui.words import minus_signs, number, number_word, object_name, signed, thei
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from typing import Any
+
+    from pygame_rules.contract import Action, Event
 
 FAN = "mtb-fan"  # UI step: select face-down cards of the fan (as many as picked, then confirm)
 RANK_MARKS = ["★", "2", "3", "4"]
@@ -72,15 +75,18 @@ def law_name(c: int) -> str:
 
 
 def with_law(c: int) -> str:
-    """'3 of Hats (Law: Night Club)'."""
-    return f"{title(c)} (Law: {law_name(c)})"
+    """'3 of Hats (Law: Night Club)': how a card in hand is named, in its label and in a
+    lesson's note, with its caption (the Law's name) in it; 'The Illusionist' (its Law's
+    name too)."""
+    law = law_name(c)
+    return title(c) if law == title(c) else f"{title(c)} (Law: {law})"
 
 
 # -- cards -----------------------------------------------------------------------------------
 def card_el(
     c: int,
     *,
-    action: dict[str, Any] | None = None,
+    action: Action | None = None,
     label: str | None = None,
     cls: str = "",
     note: str = "",
@@ -257,7 +263,7 @@ def choose_card(value: str, view: PlayerView) -> list[int]:
     return chosen
 
 
-def arrange(action: dict[str, Any], view: PlayerView) -> list[int]:
+def arrange(action: Mapping[str, Any], view: PlayerView) -> list[int]:
     """A hinted (or a lesson's) pick: its cards selected, so its button appears."""
     return list(action["fan"]) if action.get("type") == "pick" else []
 
@@ -451,13 +457,13 @@ def my_area(view: PlayerView) -> list[El]:
                 "face-down cards blind.",
             )
         )
-        items.append(hand_row(view, hand, downs, "Put {card} face down (its Law: {law})"))
+        items.append(hand_row(view, hand, downs, "Put {card} face down"))
         items.append(law_list(hand))
         return items
     if view.legal_of("pick"):
         chosen = picked(view)
         if len(chosen) == obs["pick_size"]:
-            action = {"type": "pick", "fan": sorted(chosen)}
+            action: Action = {"type": "pick", "fan": sorted(chosen)}
             button = [
                 action_button(action, f"Turn these {picks} face up", cls="btn primary"),
                 h("p", {"class": "hint"}, "To change your pick, tap a chosen card first."),
@@ -498,7 +504,7 @@ def my_area(view: PlayerView) -> list[El]:
     return items
 
 
-def play_prompt(view: PlayerView, plays: dict[int, dict[str, Any]]) -> El:
+def play_prompt(view: PlayerView, plays: dict[int, Action]) -> El:
     obs = view.obs
     if obs["rules"]["rope"]:
         if obs["trick"]:
@@ -511,13 +517,12 @@ def play_prompt(view: PlayerView, plays: dict[int, dict[str, Any]]) -> El:
     return prompt("Your turn: play any card.", note=NO_FOLLOW_RULE)
 
 
-def hand_row(
-    view: PlayerView, hand: list[int], actions: dict[int, dict[str, Any]], words: str
-) -> El:
+def hand_row(view: PlayerView, hand: list[int], actions: dict[int, Action], words: str) -> El:
     slots = []
     for c in hand:
         action = actions.get(c)
-        label = words.format(card=title(c), law=law_name(c)) if action else with_law(c)
+        # Named with its caption (the Law), as a lesson's note names it too.
+        label = words.format(card=with_law(c)) if action else with_law(c)
         dim = "dim" if actions and action is None else ""
         slots.append(
             captioned(card_el(c, action=action, label=label, cls=dim), law_name(c), cls=dim)
@@ -704,7 +709,7 @@ def the_card(card: int) -> str:
     return name if name.startswith("the ") else f"the {name}"
 
 
-def describe(event: dict[str, Any], names: list[str]) -> str | None:
+def describe(event: Event, names: list[str]) -> str | None:
     """One log line per event the human saw."""
     kind = event["type"]
     who = names[event["seat"]] if "seat" in event else ""

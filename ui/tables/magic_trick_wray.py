@@ -27,17 +27,30 @@ from ui.tables.widgets import (
     collected_trick,
     controls,
     data_table,
+    mark,
     prompt,
     seat_panel,
     trick_cards,
 )
 from ui.vdom import El, h
-from ui.words import number_word, object_name, possessive, signed, their, verb
+from ui.words import (
+    and_list,
+    number,
+    number_word,
+    object_name,
+    possessive,
+    signed,
+    their,
+    upper_first,
+    verb,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
+
+    from pygame_rules.contract import Action, Event, Observation
 
 
 def ordinal(n: int) -> str:
@@ -80,7 +93,7 @@ def deduction(view: PlayerView) -> list[list[list[int] | None]] | None:
     return ranges_of(view.obs)
 
 
-def ranges_of(observation: dict[str, Any]) -> list[list[list[int] | None]] | None:
+def ranges_of(observation: Observation) -> list[list[list[int] | None]] | None:
     """`rank_ranges` of a position still being played (None: over, or no deal fits it);
     its solver is kept (`solver_for`), so the table drawn after this finds it made."""
     if observation["phase"] == "over":
@@ -145,7 +158,7 @@ def slot(
     spans: list[list[list[int] | None]] | None,
     *,
     mini: bool,
-    actions: dict[int, dict[str, Any]],
+    actions: dict[int, Action],
     verb_words: str,
 ) -> El:
     """One place of a row: the card (a button when a legal action names it) and a note under it."""
@@ -170,7 +183,7 @@ def build_slot(
     spans: list[list[list[int] | None]] | None,
     *,
     mini: bool,
-    action: dict[str, Any] | None,
+    action: Action | None,
     verb_words: str,
 ) -> El:
     """`slot`'s element, built."""
@@ -219,7 +232,7 @@ def row_el(
     spans: list[list[list[int] | None]] | None,
     *,
     mini: bool,
-    actions: dict[int, dict[str, Any]] | None = None,
+    actions: dict[int, Action] | None = None,
     verb_words: str = "",
 ) -> El:
     """A whole row in sorted order (lowest on the left)."""
@@ -402,6 +415,9 @@ def centre_area(view: PlayerView) -> list[El]:
 
 
 # -- the human's area ---------------------------------------------------------------
+PRESTIGE_AID = "Take as many suits too for the prestige bonus. "
+
+
 def my_area(view: PlayerView, spans: list[list[list[int] | None]] | None) -> list[El]:
     obs = view.obs
     me = view.human
@@ -441,7 +457,7 @@ def my_area(view: PlayerView, spans: list[list[list[int] | None]] | None) -> lis
                 prompt(
                     "Put a card up your sleeve, or pass.",
                     note="Its rank becomes your bid: the tricks you must take this hand.",
-                    aid=("Take as many suits too for the prestige bonus. " if obs["prestige"] else "")
+                    aid=(PRESTIGE_AID if obs["prestige"] else "")
                     + "A sleeved card is never played. Or pass, and choose after a later card.",
                 )
             )
@@ -469,21 +485,76 @@ def my_area(view: PlayerView, spans: list[list[list[int] | None]] | None) -> lis
 
 
 # -- scores -----------------------------------------------------------------------
+# The prestige bonus's mark: a bullseye (bid and suits both hit), not ★ (the Stars suit) nor
+# the winner's crown.
+PRESTIGE_SYMBOL = "\u25ce"
+
+
+def prestige_mark() -> El:
+    return mark(PRESTIGE_SYMBOL, "prestige bonus", "prestige-mark")
+
+
+def points_words(total: int) -> str:
+    """'2 points', '\u22121 point'."""
+    return f"{number(total)} point" + ("" if abs(total) == 1 else "s")
+
+
+def win_reason(view: PlayerView) -> str | None:
+    """How the engine settled a tie on the top total (the observation's `tie_break`): who
+    was tied, the tie-break's facts for each of them, and who won by it."""
+    obs = view.obs
+    tie = obs["tie_break"]
+    if not tie:
+        return None
+    names = view.names
+    tied, winners = tie["tied"], obs["winners"]
+
+    def who(seats: list[int]) -> str:
+        return and_list([object_name(names[s]) for s in seats])
+
+    start = f"{upper_first(who(tied))} tied on {points_words(obs['scores'][tied[0]])}"
+    if len(winners) == 1:
+        won = f"{who(winners)} {verb(names[winners[0]], 'wins')}"
+    else:
+        won = f"{who(winners)} share the win"
+    if tie["by"] == "prestige":
+        counts = obs["prestige_counts"]
+        if len(winners) == len(tied):
+            return f"{start} and on prestige bonuses ({counts[tied[0]]} each), so {won}."
+        facts = []
+        for count in sorted({counts[s] for s in tied}, reverse=True):
+            seats = [s for s in tied if counts[s] == count]
+            has = verb(names[seats[0]], "has") if len(seats) == 1 else "have"
+            facts.append(f"{who(seats)} {has} {count}" + (" each" if len(seats) > 1 else ""))
+        return f"{start}. The tie goes to the most prestige bonuses: {', '.join(facts)}, so {won}."
+    last = obs["score_sheet"][-1]["results"]
+    rule = "The tie goes to whoever made their bid in the last hand with the fewest tricks"
+    if not any(last[s]["made"] for s in tied):
+        return f"{start}. {rule}, and none of them did, so {won}."
+    facts = []
+    for s in tied:
+        tricks = plural(last[s]["tricks"], "trick")
+        did = "made" if last[s]["made"] else "missed"
+        did += f" {their(names[s])} bid" + (f" with {tricks}" if last[s]["made"] else "")
+        facts.append(f"{object_name(names[s])} {did}")
+    return f"{start}. {rule}: {and_list(facts)}, so {won}."
+
+
 def sheet_table(view: PlayerView) -> El:
-    """Hands × players: points (bid/tricks), ★ for the prestige bonus, then totals."""
+    """Hands × players: points (bid/tricks), the prestige mark for the bonus, then totals."""
     obs = view.obs
     n = obs["num_players"]
     rows: list[list[Any]] = []
     for record in obs["score_sheet"]:
-        cells = []
+        cells: list[Any] = []
         for r in record["results"]:
-            star = " ★" if r["prestige"] else ""
-            cells.append(f"{signed(r['points'])} ({r['bid']}/{r['tricks']}){star}")
+            points = f"{signed(r['points'])} ({r['bid']}/{r['tricks']})"
+            cells.append([points, " ", prestige_mark()] if r["prestige"] else points)
         rows.append([record["hand"]] + cells)
     rows.append(["Total"] + [obs["scores"][s] for s in range(n)])
     key = "Each cell: points (bid/tricks taken)"
     if obs["prestige"]:
-        key += "; ★ prestige bonus"
+        key += f"; {PRESTIGE_SYMBOL} prestige bonus"
     return h(
         "div",
         {"class": "sheet"},
@@ -528,12 +599,14 @@ def final_details(view: PlayerView) -> El:
                     r["bid"],
                     r["tricks"],
                     r["suits"],
-                    f"{signed(r['points'])}" + (" ★" if r["prestige"] else ""),
+                    [signed(r["points"]), " ", prestige_mark()]
+                    if r["prestige"]
+                    else signed(r["points"]),
                 ]
             )
     caption = "Every hand: bid (sleeve rank), tricks and suits taken, points"
     if obs["prestige"]:
-        caption += "; ★ prestige bonus"
+        caption += f"; {PRESTIGE_SYMBOL} prestige bonus"
     return h(
         "div",
         {"class": "table-scroll", "tabindex": "0", "role": "region", "aria-label": "Hand scores"},
@@ -547,7 +620,7 @@ def final_details(view: PlayerView) -> El:
 
 
 # -- the log ----------------------------------------------------------------------
-def describe(event: dict[str, Any], names: list[str]) -> str | None:
+def describe(event: Event, names: list[str]) -> str | None:
     """One log line per event (everything in this game is public)."""
     kind = event["type"]
     if kind == "play":
@@ -602,6 +675,7 @@ TABLE = GameTable(
     render,
     describe,
     final_details=final_details,
+    win_reason=win_reason,
     face_up=face_up,
     prepare=ranges_of,
 )

@@ -23,7 +23,10 @@ from ui.words import number_word, object_name, possessive, verb
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from typing import Any
+
+    from pygame_rules.contract import Action, Event
 
 TOGGLE = "tot-move"  # move a card between the two groups while splitting
 
@@ -31,7 +34,7 @@ TOGGLE = "tot-move"  # move a card between the two groups while splitting
 def card_el(
     c: int,
     *,
-    action: dict[str, Any] | None = None,
+    action: Action | None = None,
     ui: tuple[str, Any] | None = None,
     selected: bool = False,
     small: bool = False,
@@ -53,7 +56,7 @@ def cards_text(cards: list[int]) -> str:
     return ", ".join(card_name(c) for c in cards) or "none"
 
 
-def describe(event: dict[str, Any], names: list[str]) -> str | None:
+def describe(event: Event, names: list[str]) -> str | None:
     """One log line per event the human saw."""
     kind = event["type"]
     if kind == "played":
@@ -98,13 +101,13 @@ def move_card(value: str, view: PlayerView) -> list[int]:
     return group_b
 
 
-def arrange(action: dict[str, Any], view: PlayerView) -> list[int]:
+def arrange(action: Mapping[str, Any], view: PlayerView) -> list[int]:
     """A hinted (or a lesson's) split: group B as its second set, so its confirm button
     appears."""
     return list(action["sets"][1]) if action.get("type") == "split" else []
 
 
-def split_action(view: PlayerView, group_b: list[int]) -> dict[str, Any] | None:
+def split_action(view: PlayerView, group_b: list[int]) -> Action | None:
     """The legal split matching the human's two groups (the engine fixes set order)."""
     wanted = sorted(group_b)
     for action in view.legal_of("split"):

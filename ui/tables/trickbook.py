@@ -24,6 +24,7 @@ from pygame_rules.trickbook import (
 from pygame_rules.words import plural
 from ui.tables.kit import GameTable, PlayerView
 from ui.tables.widgets import (
+    WINNER_SYMBOL,
     action_button,
     action_json,
     board,
@@ -33,6 +34,7 @@ from ui.tables.widgets import (
     die,
     prompt,
     seat_panel,
+    winner_mark,
 )
 from ui.vdom import El, h
 from ui.words import MINUS, and_list, is_are, minus_signs, object_name, possessive, their, verb
@@ -40,6 +42,8 @@ from ui.words import MINUS, and_list, is_are, minus_signs, object_name, possessi
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
+
+    from pygame_rules.contract import Action, Event, Observation
 
 TRICK_BY_KEY = {t["key"]: t for t in TRICKS}
 SPECIAL_BY_KEY = {s["key"]: s for s in SPECIALS}
@@ -95,7 +99,7 @@ def roll_math(die_value: int, modifier: int, focus: int, *, words: bool = False)
 
 
 # -- the log ----------------------------------------------------------------------------
-def describe(event: dict[str, Any], names: list[str]) -> str | None:
+def describe(event: Event, names: list[str]) -> str | None:
     """One log line per event the human saw."""
     kind = event["type"]
     who = names[event["seat"]] if "seat" in event else ""
@@ -173,7 +177,7 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
     return None  # rps_chosen, setter, pass: nothing to tell
 
 
-def roll_line(event: dict[str, Any], names: list[str]) -> str:
+def roll_line(event: Event, names: list[str]) -> str:
     """'Bot 1 rolled 5 for the Kickflip (3): made it.' and the psyche roll-offs."""
     who = names[event["seat"]]
     math = roll_math(event["die"], event["modifier"], event.get("focus", 0))
@@ -192,7 +196,7 @@ def roll_line(event: dict[str, Any], names: list[str]) -> str:
 
 
 # -- dice -------------------------------------------------------------------------------
-def fresh_dice(obs: dict[str, Any]) -> frozenset[int]:
+def fresh_dice(obs: Observation) -> frozenset[int]:
     """The numbers of the dice the last move rolled (the engine's `move_rolls`): only those
     play the roll animation. The table is redrawn whole; a redraw with the same observation
     (a bot's 'thinking' step) keeps them new, so the animation is not cut short; the next
@@ -214,7 +218,7 @@ def same_throw(earlier: dict[str, Any], later: dict[str, Any]) -> bool:
     )
 
 
-def dice_shown(obs: dict[str, Any]) -> list[dict[str, Any]]:
+def dice_shown(obs: Observation) -> list[dict[str, Any]]:
     """The dice on the table: the live attempt's rolls as they stand, else the last throw
     (of this set/match sequence while one is under way; between sequences, the last one's)."""
     attempt = obs["attempt"]
@@ -321,7 +325,7 @@ def dice_tray(view: PlayerView, fresh: frozenset[int]) -> El | None:
 def trick_card(
     trick: dict[str, Any],
     *,
-    action: dict[str, Any] | None = None,
+    action: Action | None = None,
     label: str = "",
     cls: str = "",
 ) -> El:
@@ -396,7 +400,7 @@ def seat_for(view: PlayerView, seat: int) -> El:
     if obs["psyched"][seat]:
         badges.append(f"psyched {MINUS}{obs['psyched'][seat]}")
     if obs["winners"] and seat in obs["winners"]:
-        badges.append("winner ★")
+        badges.append(f"winner {WINNER_SYMBOL}")
     if badges:
         lines.append(h("span", {"class": "tb-badges"}, " · ".join(badges)))
     if view.thinking == seat:
@@ -692,13 +696,15 @@ def special_question(view: PlayerView) -> tuple[str, str]:
 
 
 def rolled_too_low(rolls: list[dict]) -> str:
-    """'You rolled 3: too low', or of a double: which of the two rolls is too low."""
-    totals = [r["total"] for r in rolls]
+    """'You rolled 3: too low'; a roll the specials changed, as the die showed it and what
+    it counts ('You rolled 1 - 1 (psyched) = 0: too low', a true minus sign; not 'You
+    rolled 0': a die has no 0); of a double, which of the two rolls is too low."""
+    shown = [roll_math(r["die"], r["modifier"], r["focus"], words=True) for r in rolls]
     low = [r["total"] for r in rolls if not r["success"]]
-    if len(totals) == 1:
-        return f"You rolled {totals[0]}: too low"
-    both = " and ".join(map(str, totals))
-    if len(low) == len(totals):
+    if len(rolls) == 1:
+        return f"You rolled {shown[0]}: too low"
+    both = " and ".join(shown)
+    if len(low) == len(rolls):
         return f"You rolled {both}: both too low"
     return f"You rolled {both}: the {low[0]} is too low"
 
@@ -837,7 +843,7 @@ def final_details(view: PlayerView) -> El:
     for seat in range(obs["num_players"]):
         count = obs["letters"][seat]
         if seat in obs["winners"]:
-            status = "winner ★"
+            status: str | list[Any] = ["winner ", winner_mark()]
         elif obs["out"][seat]:
             status = "out"
         else:

@@ -12,20 +12,21 @@ from ui.vdom import El, h
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Callable, Mapping, Sequence
     from typing import Any
 
+    from pygame_rules.contract import Action
     from ui.tables.kit import PlayerView
 
+WINNER_SYMBOL = "\u265b"  # ♛: the winner's mark (★ is a suit of Wray's, and a rank of Baker's)
 
-def action_json(action: dict[str, Any]) -> str:
+
+def action_json(action: Mapping[str, Any]) -> str:
     """The canonical `data-action` text of an action (sorted keys, no spaces)."""
     return canonical_json(action)
 
 
-def action_button(
-    action: dict[str, Any], label: str, *, cls: str = "btn", title: str | None = None
-) -> El:
+def action_button(action: Action, label: str, *, cls: str = "btn", title: str | None = None) -> El:
     """A button that plays `action` when clicked."""
     return h(
         "button",
@@ -64,7 +65,7 @@ def card(
     rank: str = "",
     symbol: str = "",
     suit_key: str = "",
-    action: dict[str, Any] | None = None,
+    action: Action | None = None,
     ui: tuple[str, Any] | None = None,
     back: bool = False,
     selected: bool = False,
@@ -240,6 +241,25 @@ def die(value: int, *, label: str, rolling: bool = False, cls: str = "") -> El:
     )
 
 
+def cell(value: Any) -> El | str | list[Any]:
+    """A table cell's content: an element (or a list of parts) as it is, else its text."""
+    return value if isinstance(value, (El, list)) else str(value)
+
+
+def mark(symbol: str, name: str, cls: str) -> El:
+    """A mark that means one thing (the winner's, Wray's prestige bonus): its symbol, named
+    for a screen reader (and in a tooltip)."""
+    return h(
+        "span", {"class": f"mark {cls}", "role": "img", "aria-label": name, "title": name}, symbol
+    )
+
+
+def winner_mark() -> El:
+    """The winner's mark, in every game: a crown (♛), never a suit's symbol or another
+    mark's."""
+    return mark(WINNER_SYMBOL, "winner", "win-mark")
+
+
 def data_table(
     headers: list[str], rows: list[list[Any]], *, caption: str = "", cls: str = "score-table"
 ) -> El:
@@ -249,7 +269,7 @@ def data_table(
         {"class": cls},
         h("caption", {}, caption) if caption else None,
         h("thead", {}, h("tr", {}, [h("th", {"scope": "col"}, x) for x in headers])),
-        h("tbody", {}, [h("tr", {}, [h("td", {}, str(c)) for c in row]) for row in rows]),
+        h("tbody", {}, [h("tr", {}, [h("td", {}, cell(c)) for c in row]) for row in rows]),
     )
 
 

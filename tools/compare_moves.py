@@ -1,6 +1,6 @@
 """Where a search level and its game's heuristic bot choose differently, and which pays.
 
-    python -m pygame_rules.compare_moves --game trickbook --players 3 --level hard
+    python -m tools.compare_moves --game trickbook --players 3 --level hard
 
 Plays seeded games in which seat 0 is the heuristic bot and the others are Easy (as in
 the arena). At each of seat 0's decisions, the search level also chooses; where the two
@@ -25,15 +25,15 @@ from collections import defaultdict
 from multiprocessing import Pool
 from typing import Any
 
-from . import get_game
-from .arena import Seat, mean_interval
-from .bots import SeatView, bot_seed, heuristic_factory, make_bot
-from .contract import State
-from .rng import Rng
+from pygame_rules import get_game
+from pygame_rules.bots import SeatView, bot_seed, heuristic_factory, make_bot
+from pygame_rules.contract import State
+from pygame_rules.rng import Rng
+from tools.arena import Seat, mean_interval
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from .contract import Action
+    from pygame_rules.contract import Action
 
 SEAT = 0  # the seat whose decisions are compared
 BEST = "best"  # the ceiling: each decision's best move by rollouts (see the docstring)
@@ -138,9 +138,7 @@ def report(results: list[list[tuple[str, float]]]) -> str:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(
-        prog="python -m pygame_rules.compare_moves", description=__doc__
-    )
+    parser = argparse.ArgumentParser(prog="python -m tools.compare_moves", description=__doc__)
     parser.add_argument("--game", required=True)
     parser.add_argument("--players", type=int, required=True)
     parser.add_argument(

@@ -1,6 +1,6 @@
 """Bot arena: seeded games between bot levels, seats rotated, results with 95% intervals.
 
-    python -m pygame_rules.arena --game trick-of-trip --seats hard,easy,easy,easy \\
+    python -m tools.arena --game trick-of-trip --seats hard,easy,easy,easy \\
         --games 400 --seed 1
 
 Each deal (seed S, S+1, ...) is played once per rotation of the seats, so every
@@ -24,9 +24,9 @@ from dataclasses import dataclass
 from multiprocessing import Pool
 from typing import Any
 
-from . import get_game
-from .bots import LEVELS, Bot, SeatView, bot_seed, heuristic_factory, make_bot
-from .bots.search import SEARCH_FIELDS
+from pygame_rules import get_game
+from pygame_rules.bots import LEVELS, Bot, SeatView, bot_seed, heuristic_factory, make_bot
+from pygame_rules.bots.search import SEARCH_FIELDS
 
 SEARCH_SETTINGS = SEARCH_FIELDS
 # What may follow a level after "+": the search's settings, or the heuristic's slip rate.
@@ -216,7 +216,7 @@ def run_match(
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m pygame_rules.arena", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m tools.arena", description=__doc__)
     parser.add_argument("--game", required=True, help="game id, e.g. trick-of-trip")
     parser.add_argument("--seats", required=True, help="comma-separated seats, e.g. hard,easy")
     parser.add_argument("--games", type=int, default=100, help="games to play (default 100)")
