@@ -55,7 +55,8 @@ UNSEEN = """(selectors) => {
         .trim().replace(/\\s+/g, ' ').slice(0, 48);
     const where = (r) => `@${Math.round(r.left)},${Math.round(r.top)}-` +
         `${Math.round(r.right)},${Math.round(r.bottom)}`;
-    const hitName = (hit) => hit ? (hit.className || hit.tagName) + ' "' + name(hit) + '"' : 'nothing';
+    const hitName = (hit) =>
+        hit ? (hit.className || hit.tagName) + ' "' + name(hit) + '"' : 'nothing';
     let checked = 0;
     for (const selector of selectors) {
         const els = [...document.querySelectorAll(selector)];
@@ -67,14 +68,16 @@ UNSEEN = """(selectors) => {
             if (!r.width || !r.height) { problems.push(`${name(el)}: not drawn`); continue; }
             if (r.top < -0.5 || r.left < -0.5 || r.bottom > innerHeight + 0.5 ||
                 r.right > innerWidth + 0.5) {
-                problems.push(`${name(el)}: off screen ${where(r)} of ${innerWidth}x${innerHeight}`);
+                problems.push(
+                    `${name(el)}: off screen ${where(r)} of ${innerWidth}x${innerHeight}`);
                 continue;
             }
             // 6 px in, or further where a rounded corner (a pill-shaped button) is cut off
             const radius = Math.min(parseFloat(getComputedStyle(el).borderTopLeftRadius) || 0,
                 r.width / 2, r.height / 2);
             const edge = Math.max(6, 0.3 * radius + 2);
-            const inset = (a, b) => [a + Math.min(edge, (b - a) / 2), (a + b) / 2, b - Math.min(edge, (b - a) / 2)];
+            const inset = (a, b) =>
+                [a + Math.min(edge, (b - a) / 2), (a + b) / 2, b - Math.min(edge, (b - a) / 2)];
             const covered = [];
             for (const x of inset(r.left, r.right))
                 for (const y of inset(r.top, r.bottom)) {
@@ -83,14 +86,16 @@ UNSEEN = """(selectors) => {
                         covered.push(hitName(hit));
                 }
             if (covered.length)
-                problems.push(`${name(el)} ${where(r)}: covered by ${[...new Set(covered)].join(', ')}`);
+                problems.push(
+                    `${name(el)} ${where(r)}: covered by ${[...new Set(covered)].join(', ')}`);
         }
     }
     if (!document.querySelector('[data-testid=game-over]') && (scrollY || scrollX))
         problems.push(`the page is scrolled to ${scrollX},${scrollY}`);
     for (const el of document.querySelectorAll('#screen *'))
         if (el.scrollTop || el.scrollLeft)
-            problems.push(`${el.className || el.tagName} is scrolled to ${el.scrollLeft},${el.scrollTop}`);
+            problems.push(
+                `${el.className || el.tagName} is scrolled to ${el.scrollLeft},${el.scrollTop}`);
     return {checked, problems};
 }"""
 
@@ -123,16 +128,17 @@ def steps_of_play(frame: Page | Frame) -> list[Any]:
 
 def play_looking(frame: Page | Frame, seed: int, where: str, max_steps: int = 2000) -> list[str]:
     """Play to the end with random moves; at every turn, Continue and the game's end, what
-    is not seen. The problems found, each with the turn's number."""
+    is not seen. The problems found, each with the turn's number. In the full app a game
+    with hands starts at fast speed, so the bots wait at the first hand's end (Continue), and
+    goes on at instant speed once that has been looked at."""
     pick = random.Random(seed)
     problems: list[str] = []
-    shots = os.environ.get("GLANCE_SHOTS")
+    shots = os.environ.get("GLANCE_SHOTS")  # a directory: a screenshot of each problem
     for turn in range(max_steps):
         frame.wait_for_selector(SETTLED, timeout=60_000)
         over = frame.locator("[data-testid=game-over]").count() > 0
         waiting = frame.locator("#screen .table-screen[data-waiting=continue]").count() > 0
         if over:
-            frame.wait_for_timeout(100)  # the game-over view's scroll to its start
             found = unseen(frame, AT_GAME_OVER)
         elif waiting:
             found = unseen(frame, AT_CONTINUE)
@@ -146,12 +152,20 @@ def play_looking(frame: Page | Frame, seed: int, where: str, max_steps: int = 20
         if over:
             return problems
         if waiting:
+            if frame.locator("#speed:not([hidden])").count():
+                frame.select_option("#speed", "instant")
             frame.locator("#screen [data-ui=continue]").click()
             continue
         moves = steps_of_play(frame)
         assert moves, f"{where} step {turn}: no move to make"
         moves[pick.randrange(len(moves))].click()
     raise AssertionError(f"{where}: the game did not end")
+
+
+def table_link(game_id: str, players: int) -> str:
+    # A game with hands at fast speed until its first hand's end: the bots wait there.
+    speed = "fast" if pygame_rules.get_game(game_id).hand_end else "instant"
+    return f"?game={game_id}&players={players}&seed=5&level=easy&speed={speed}"
 
 
 @pytest.mark.parametrize("size", [PORTRAIT, LANDSCAPE], ids=["360x740", "740x360"])
@@ -161,7 +175,9 @@ def test_the_whole_game_is_seen_at_every_turn(
 ) -> None:
     page = phone.page
     page.set_viewport_size(size)
-    open_app(page, site_url + f"?game={game_id}&players={players}&seed=5&level=easy&speed=fast")
+    # No card moving in or out while it is looked at (the layout is the same).
+    page.emulate_media(reduced_motion="reduce")
+    open_app(page, site_url + table_link(game_id, players))
     where = f"{game_id}-{size['width']}x{size['height']}"
     problems = play_looking(page, seed=3, where=where)
     assert not problems, "\n".join(problems[:40]) + f"\n({len(problems)} problems)"
@@ -172,28 +188,39 @@ HOST = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A po
 <iframe id="game" src="{src}" title="Card game" style="width:{width}px;height:600px;border:0">
 </iframe><p>The rest of the post.</p></body></html>"""
 
+# Each game in a narrow frame at its largest table, and in a blog's column at its smallest.
+FRAMES = [(game.id, game.max_players, 360) for game in pygame_rules.list_games()] + [
+    (game.id, game.min_players, 680) for game in pygame_rules.list_games()
+]
 
-@pytest.mark.parametrize("width", [360, 680])
-@pytest.mark.parametrize("game_id, players", GAMES, ids=[g for g, _ in GAMES])
+
+@pytest.mark.parametrize(
+    "game_id, players, width", FRAMES, ids=[f"{g}-{n}p-{w}" for g, n, w in FRAMES]
+)
 def test_the_whole_game_is_seen_in_a_600_px_frame(
     browser: Browser, tmp_path: Path, site_url: str, game_id: str, players: int, width: int
 ) -> None:
     server, host_url = start_server(tmp_path, "localhost")  # another site, as a blog is
-    context = browser.new_context(viewport={"width": width + 40, "height": 800})
+    context = browser.new_context(
+        viewport={"width": width + 40, "height": 800}, reduced_motion="reduce"
+    )
     context.add_init_script(WHOLE_SEARCH)
     page = context.new_page()
     page.set_default_timeout(20_000)
     strict = StrictPage(page, site_url.rstrip("/"))
     try:
-        src = f"{site_url}embed.html?game={game_id}&players={players}&seed=5&level=easy&speed=fast"
-        (tmp_path / "post.html").write_text(HOST.format(src=src, width=width))
+        query = f"game={game_id}&players={players}&seed=5&level=easy&speed=instant"
+        (tmp_path / "post.html").write_text(
+            HOST.format(src=f"{site_url}embed.html?{query}", width=width)
+        )
         page.goto(f"{host_url}post.html")
         frame = page.frame(url=lambda url: "embed.html" in url)
         assert frame is not None
         frame.click("#embed-play")
         frame.wait_for_selector("body[data-app-state=ready]", timeout=BOOT_TIMEOUT)
-        problems = play_looking(frame, seed=3, where=f"{game_id}-frame-{width}x600")
+        problems = play_looking(frame, seed=3, where=f"{game_id}-{players}p-frame-{width}x600")
         assert not problems, "\n".join(problems[:40]) + f"\n({len(problems)} problems)"
+        # The host page is another site's (and has no favicon).
         strict.problems = [
             p for p in strict.problems if "request left the origin" not in p and "404" not in p
         ]

@@ -348,7 +348,8 @@ def trick_area(view: PlayerView) -> list[El]:
     if trick:
         cards = played_cards(view, trick, cls="trick", small=False, winning=winning)
         return [
-            h("p", {"class": "trick-title"}, f"Trick {number}"),
+            # (where room is short, the centre's title says it: magic-trick-baker.css)
+            h("p", {"class": "trick-title plain"}, f"Trick {number}"),
             h("div", {"class": "trick-stage"}, cards, collected),
         ]
     items = []
@@ -508,7 +509,10 @@ def play_prompt(view: PlayerView, plays: dict[int, Action]) -> El:
     obs = view.obs
     if obs["rules"]["rope"]:
         if obs["trick"]:
-            return prompt("Your turn: go on the pile.", note=obs["rope_guide"])
+            # What may go on the pile, then (left out where room is short) what if none can.
+            how, _, then = obs["rope_guide"].partition(" Who cannot play")
+            aid = "Who cannot play" + then if then else ""
+            return prompt("Your turn: go on the pile.", note=how, aid=aid)
         return prompt("Your turn: lead a rope trick.", note=ROPE_LEAD_RULE)
     if not obs["trick"]:
         return prompt("Your lead: play any card.")
@@ -638,7 +642,10 @@ def centre_area(view: PlayerView) -> list[El]:
         items.append(panel)
     if obs["phase"] in ("bid", "play") and obs["rules"]["needs_bid"]:
         bids = [f"{view.names[s]} {'?' if b is None else b}" for s, b in enumerate(obs["bids"])]
-        items.append(h("p", {"class": "bids-line"}, "Bids: " + ", ".join(bids)))
+        # Once the tricks are played each seat says its bid too (where room is short, only
+        # there: magic-trick-baker.css).
+        told = " on-seats" if obs["phase"] == "play" else ""
+        items.append(h("p", {"class": "bids-line" + told}, "Bids: " + ", ".join(bids)))
     early = obs["phase"] in ("down", "pick") or (not obs["tricks"] and not obs["trick"])
     last = obs["last_trick"]
     if last and early and last["hand"] == obs["scored_hands"][-1]["hand"]:

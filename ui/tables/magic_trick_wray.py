@@ -350,10 +350,11 @@ def centre_area(view: PlayerView) -> list[El]:
         return over
     title = (
         f"Hand {obs['hand_number']} of {obs['hands_total']} · "
-        f"trick {obs['trick_number']} of {obs['tricks_per_hand']} · "
-        f"dealer {view.names[obs['dealer']]}"
+        f"trick {obs['trick_number']} of {obs['tricks_per_hand']}"
     )
-    items: list[El] = [h("p", {"class": "centre-title"}, title)]
+    # (where room is short, the dealer's seat says it: magic-trick-wray.css)
+    dealer = h("span", {"class": "title-dealer"}, f" · dealer {view.names[obs['dealer']]}")
+    items: list[El] = [h("p", {"class": "centre-title"}, title, dealer)]
     led = obs["led_suit"]
     if obs["trick"]:
         items.append(
@@ -437,9 +438,7 @@ def my_area(view: PlayerView, spans: list[list[list[int] | None]] | None) -> lis
         note = ""
         if led is not None and all(obs["rows"][me]["suits"][p] == led for p in plays):
             note = f"You must follow {suit_words(led)}."
-        items.append(
-            prompt("Your turn: play a highlighted card from your row.", note=note, aid=clues)
-        )
+        items.append(prompt("Your turn: play a highlighted card.", note=note, aid=clues))
         items.append(
             row_el(view, me, spans, mini=False, actions=plays, verb_words="Play {card} ({what})")
         )

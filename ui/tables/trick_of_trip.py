@@ -131,8 +131,8 @@ def draft_area(view: PlayerView) -> list[El]:
             prompt(
                 f"Split your {number_word(cards)} cards into {number_word(groups)} groups of "
                 f"{number_word(size)}.",
-                note=f"Tap a card to move it between the groups. {to_whom} will take one "
-                "group; you keep the other.",
+                note="Tap a card to move it between the groups.",
+                aid=f"{to_whom} will take one group; you keep the other.",
             ),
             h("p", {"class": "group-label"}, "Group A"),
             card_row(
