@@ -339,7 +339,9 @@ def trick_area(view: PlayerView) -> list[El]:
     if trick and rope:
         pile = played_cards(view, trick, cls="rope-pile", small=True, winning=winning)
         items = [
-            h("p", {"class": "trick-title"}, f"Rope trick {number}: the pile"),
+            # (where room is short, left to the centre's title, the Rope Trick Law and the
+            # prompt: magic-trick-baker.css)
+            h("p", {"class": "trick-title plain"}, f"Rope trick {number}: the pile"),
             h("div", {"class": "trick-stage"}, pile, collected),
         ]
         if obs["turn"] != view.human:  # the human's prompt gives the same guidance
@@ -513,7 +515,9 @@ def play_prompt(view: PlayerView, plays: dict[int, Action]) -> El:
             how, _, then = obs["rope_guide"].partition(" Who cannot play")
             aid = "Who cannot play" + then if then else ""
             return prompt("Your turn: go on the pile.", note=how, aid=aid)
-        return prompt("Your turn: lead a rope trick.", note=ROPE_LEAD_RULE)
+        # How a rope trick goes on, then (left out where room is short) how it ends.
+        how, dot, then = ROPE_LEAD_RULE.partition(". ")
+        return prompt("Your turn: lead a rope trick.", note=how + dot.strip(), aid=then)
     if not obs["trick"]:
         return prompt("Your lead: play any card.")
     if len(plays) < len(obs["hand"]):
@@ -642,10 +646,8 @@ def centre_area(view: PlayerView) -> list[El]:
         items.append(panel)
     if obs["phase"] in ("bid", "play") and obs["rules"]["needs_bid"]:
         bids = [f"{view.names[s]} {'?' if b is None else b}" for s, b in enumerate(obs["bids"])]
-        # Once the tricks are played each seat says its bid too (where room is short, only
-        # there: magic-trick-baker.css).
-        told = " on-seats" if obs["phase"] == "play" else ""
-        items.append(h("p", {"class": "bids-line" + told}, "Bids: " + ", ".join(bids)))
+        # Each seat says its bid too (where room is short, only there: magic-trick-baker.css).
+        items.append(h("p", {"class": "bids-line on-seats"}, "Bids: " + ", ".join(bids)))
     early = obs["phase"] in ("down", "pick") or (not obs["tricks"] and not obs["trick"])
     last = obs["last_trick"]
     if last and early and last["hand"] == obs["scored_hands"][-1]["hand"]:

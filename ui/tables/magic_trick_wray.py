@@ -71,6 +71,12 @@ def trump_note() -> str:
     return f"{info['name']} {info['symbol']} are trump."
 
 
+def trump_span() -> El:
+    """The trump note after what was led (left out where room is short: hearts are always
+    trump, as the rules and the prompt's suits say; magic-trick-wray.css)."""
+    return h("span", {"class": "trump-note"}, " " + trump_note())
+
+
 def range_text(span: list[int] | None) -> str:
     """The deduction note for a hidden card: '2–5', or '3' once only one rank is left."""
     if not span:
@@ -362,7 +368,8 @@ def centre_area(view: PlayerView) -> list[El]:
                 "p",
                 {"class": "led-note"},
                 # suit_words already says "(trump)" when hearts are led.
-                f"Led: {suit_words(led)}." + ("" if led == HEARTS else " " + trump_note()),
+                f"Led: {suit_words(led)}.",
+                None if led == HEARTS else trump_span(),
             )
         )
         cards = [{"seat": c["seat"], "card": make_card(c["suit"], c["rank"])} for c in obs["trick"]]
@@ -379,7 +386,8 @@ def centre_area(view: PlayerView) -> list[El]:
             h(
                 "p",
                 {"class": "led-note"},
-                f"{leader} {verb(leader, 'leads')}. {trump_note()}",
+                f"{leader} {verb(leader, 'leads')}.",
+                trump_span(),
             )
         )
         last = obs["last_trick"]
