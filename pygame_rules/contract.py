@@ -115,6 +115,7 @@ if TYPE_CHECKING:
         totals: list[int]
         trick: Any  # Trick of Trip: the trick's plays; Trickbook: the trick card
         trick_number: int
+        tie_break: dict[str, Any] | None  # Wray's game_over: how a tie on the top was settled
         tricks: Any  # Baker: a bid (int), or the hand's tricks (a list)
         tricks_won: list[int]
         win_card: int
@@ -155,6 +156,7 @@ if TYPE_CHECKING:
         rope_out: int | None  # Baker
         landed: bool  # Trickbook
         # Magic Trick (Wray)
+        tie_break: dict[str, Any] | None  # how a tie on the top was settled; None: no tie
         forced_sleeve: bool
         hands_total: int
         prestige: bool

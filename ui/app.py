@@ -20,6 +20,7 @@ from ui import saves
 from ui.controls import Routes, control_names
 from ui.lessons.lesson import LessonSession, Unsaved, lesson_session
 from ui.play.bot_runner import SPEEDS, BotRunner, think_limit
+from ui.play.detail import Detail
 from ui.play.hint import Hint
 from ui.play.session import PLAYER_LEVELS, SEARCH_LEVELS, Session
 from ui.play.undo import Undo
@@ -370,7 +371,8 @@ class App:
 
 # Every kind of feature that answers controls (the tests' lists of steps come from these).
 FEATURES = (
-    App, SavedGames, LinkArrival, PlayScreen, Hint, Undo, Reviewing, LastTrick, SharePanel, Replay
+    App, SavedGames, LinkArrival, PlayScreen, Hint, Undo, Reviewing, LastTrick, Detail,
+    SharePanel, Replay,
 )  # fmt: skip
 
 

@@ -101,11 +101,13 @@ addEventListener("resize", () => {
 // the page then scrolls inside the frame. On the reader's turn, when their area (the
 // prompt and the hand, docked at the frame's bottom by app.css) is not wholly in view,
 // the table scrolls to the frame's top (also when the frame is resized); a frame that fits
-// the page never scrolls.
+// the page never scrolls. Not once the game is over: its result is scrolled to instead
+// (the board keeps a step or two then, e.g. Last trick, but nothing asks the reader).
 function showMyTurn() {
   const board = document.querySelector("#screen:not([hidden]) .table-screen:not([data-waiting]) .board");
   const mine = board && board.querySelector(".my-area");
   if (!mine || !board.querySelector("[data-action], [data-ui]")) return;
+  if (document.querySelector("#screen [data-testid=game-over]")) return;
   const area = mine.getBoundingClientRect();
   if (area.top >= 0 && area.bottom <= innerHeight + 1) return;
   scrollTo(0, scrollY + board.getBoundingClientRect().top);

@@ -274,7 +274,8 @@ TURN_REACHABLE = """() => {
     const out = [];
     if (!inView(prompt)) out.push('the prompt @' + Math.round(prompt.getBoundingClientRect().top));
     const page = scrollY;
-    const controls = [...board.querySelectorAll('[data-action]:not([disabled]), [data-ui]')];
+    const controls = [...board.querySelectorAll(
+        '[data-action]:not([disabled]), [data-ui]:not([data-ui=detail])')];
     for (const el of controls) {
         el.scrollIntoView({block: 'nearest', inline: 'nearest'});
         const moved = scrollY !== page;

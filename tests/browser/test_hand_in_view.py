@@ -29,7 +29,8 @@ CASES = [
 ]
 
 MY_TURN = (
-    "#screen .table-screen:not([data-waiting]) .board :is([data-action]:not([disabled]), [data-ui])"
+    "#screen .table-screen:not([data-waiting]) .board"
+    " :is([data-action]:not([disabled]), [data-ui]:not([data-ui=detail]))"
 )
 
 # Each of the prompt and the table's controls (your hand's, or a step in the centre):
@@ -43,7 +44,8 @@ OUT_OF_VIEW = """() => {
         return hit !== null && (hit === el || el.contains(hit));
     };
     const board = document.querySelector('#screen .board');
-    const items = [...board.querySelectorAll('.prompt, [data-action]:not([disabled]), [data-ui]')];
+    const items = [...board.querySelectorAll(
+        '.prompt, [data-action]:not([disabled]), [data-ui]:not([data-ui=detail])')];
     return {
         scrolled: scrollY,
         checked: items.length,
@@ -94,7 +96,8 @@ def take_turns(page: Page, pick: random.Random, clicks: int) -> None:
         moves = page.locator("#screen .board [data-action]:not([disabled])")
         if not moves.count():  # the game's own steps, not the review's
             moves = page.locator(
-                "#screen .board [data-ui]:not([data-ui^=review], [data-ui=last-trick])"
+                "#screen .board [data-ui]:not([data-ui^=review], [data-ui=last-trick],"
+                " [data-ui=detail])"
             )
         moves.nth(pick.randrange(moves.count())).click()
 

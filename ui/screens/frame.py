@@ -5,6 +5,7 @@ screen reader is told after each redraw."""
 from __future__ import annotations
 
 from ui.lessons.lesson import LessonSession
+from ui.play.detail import add_detail
 from ui.play.session import Session
 from ui.review.screen import add_last_trick, review_bar
 from ui.tables import kit, table_for
@@ -22,15 +23,17 @@ def game_frame(
     over: El | None,
     question: El | None = None,
     last_trick: list[str] | None = None,
+    detail: str | None = None,
 ) -> El:
     """The frame around a game's own table: title bar, the game over (`over`) or a question
     before a step (`question`: a take-back's), the table with the last trick's button (or
-    its lines, `last_trick`), the log."""
+    its lines, `last_trick`) and the part shown whole over it (`detail`), the log."""
     game_table = table_for(session.game_id)
     game = session.game
     status = turn_text(session, view)
     board = game_table.render(view)
     add_last_trick(board, session, last_trick)
+    add_detail(board, detail)
     return h(
         "div",
         {

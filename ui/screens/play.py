@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame_rules
 from ui.lessons.lesson import Guide, LessonSession, end_only, end_panel
+from ui.play.detail import Detail
 from ui.play.hint import Hint
 from ui.play.undo import Undo
 from ui.review.feature import LastTrick, Reviewing
@@ -74,6 +75,7 @@ class PlayScreen:
         self.undo = Undo(self)
         self.reviewing = Reviewing(self)
         self.last_trick = LastTrick(self)
+        self.detail = Detail(self)
         self.share = SharePanel(self)
         self.guide = Guide(session) if isinstance(session, LessonSession) else None
         # A screen reader has heard the first line ("New game…" or "Game resumed.").
@@ -82,7 +84,8 @@ class PlayScreen:
     def features(self) -> list[Any]:
         """What answers controls at this table (`ui/controls.py`)."""
         found = [self, GameSteps(self), self.hint, self.undo, self.reviewing, self.last_trick]
-        return found + [self.share] + ([self.replay] if self.replay is not None else [])
+        found += [self.detail, self.share]
+        return found + ([self.replay] if self.replay is not None else [])
 
     def view(self) -> kit.PlayerView:
         view = frame.player_view(self.session, self.picks, self.thinking, page.reduced_motion())
@@ -96,6 +99,7 @@ class PlayScreen:
         self.hint.clear()
         self.undo.asking = ""
         self.last_trick.lines = None
+        self.detail.close()
         self.reviewing.shown = None
         if self.guide is not None:
             self.guide.forget()
@@ -146,12 +150,17 @@ class PlayScreen:
 
     def frame(self, view: kit.PlayerView, over: El | None) -> El:
         return frame.game_frame(
-            self.session, view, over, self.undo.question(), self.last_trick.lines
+            self.session,
+            view,
+            over,
+            self.undo.question(),
+            self.last_trick.lines,
+            self.detail.shown,
         )
 
     def on_key(self, key: str) -> bool:
         """A key the table's features take (the review's arrows, Escape); True when taken."""
-        return self.last_trick.key(key) or self.reviewing.key(key)
+        return self.last_trick.key(key) or self.detail.key(key) or self.reviewing.key(key)
 
     def go_on(self, _value: str = "") -> None:
         """Continue: the bots wait at a finished trick or hand until the player has looked

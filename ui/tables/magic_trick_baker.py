@@ -37,6 +37,7 @@ from ui.tables.widgets import (
     collected_trick,
     controls,
     data_table,
+    openable,
     prompt,
     seat_cards,
     seat_panel,
@@ -170,13 +171,18 @@ def laws_panel(view: PlayerView) -> El | None:
     note = None
     if obs["illusionist_waiting"]:
         note = h("p", {"class": "law-note"}, TheIllusionist.waiting)
-    return h(
-        "section",
-        {"class": "laws", "aria-label": "This hand's Laws"},
-        h("h3", {"class": "laws-title"}, "This hand's Laws"),
-        h("div", {"class": "law-tiles"}, tiles),
-        note,
-        h("p", {"class": "rules-line"}, obs["rules"]["line"]),
+    # Where room is short, the Laws' names and the rules line; their texts at a tap.
+    return openable(
+        h(
+            "section",
+            {"class": "laws", "aria-label": "This hand's Laws"},
+            h("h3", {"class": "laws-title"}, "This hand's Laws"),
+            h("div", {"class": "law-tiles"}, tiles),
+            note,
+            h("p", {"class": "rules-line"}, obs["rules"]["line"]),
+        ),
+        "laws",
+        "This hand's Laws",
     )
 
 
@@ -333,7 +339,9 @@ def trick_area(view: PlayerView) -> list[El]:
     if trick and rope:
         pile = played_cards(view, trick, cls="rope-pile", small=True, winning=winning)
         items = [
-            h("p", {"class": "trick-title"}, f"Rope trick {number}: the pile"),
+            # (where room is short, left to the centre's title, the Rope Trick Law and the
+            # prompt: magic-trick-baker.css)
+            h("p", {"class": "trick-title plain"}, f"Rope trick {number}: the pile"),
             h("div", {"class": "trick-stage"}, pile, collected),
         ]
         if obs["turn"] != view.human:  # the human's prompt gives the same guidance
@@ -342,7 +350,8 @@ def trick_area(view: PlayerView) -> list[El]:
     if trick:
         cards = played_cards(view, trick, cls="trick", small=False, winning=winning)
         return [
-            h("p", {"class": "trick-title"}, f"Trick {number}"),
+            # (where room is short, the centre's title says it: magic-trick-baker.css)
+            h("p", {"class": "trick-title plain"}, f"Trick {number}"),
             h("div", {"class": "trick-stage"}, cards, collected),
         ]
     items = []
@@ -361,7 +370,9 @@ def trick_area(view: PlayerView) -> list[El]:
 
 
 # -- seats and my area ------------------------------------------------------------------------
-def facts(view: PlayerView, seat: int) -> list[str | El]:
+def facts(view: PlayerView, seat: int, held: int | None = None) -> list[str | El]:
+    """A seat's score, role, tricks and bid (and `held`: how many cards it holds, for a seat
+    whose hand is drawn as backs that a summed-up seat hides)."""
     obs = view.obs
     role = "dealer" if obs["dealer"] == seat else "pone (leads)"
     score = obs["scores"][seat]
@@ -385,7 +396,12 @@ def facts(view: PlayerView, seat: int) -> list[str | El]:
         bid = obs["bids"][seat]
         bid_text = f" · bid {bid}" if bid is not None else ""
         pile = len(obs["piles"][seat])
-        lines.append(f"{plural(won, 'trick')} this hand{bid_text} · {plural(pile, 'card')} won")
+        holds = f" · {held} in hand" if held is not None else ""
+        lines.append(
+            f"{plural(won, 'trick')} this hand{bid_text} · {plural(pile, 'card')} won{holds}"
+        )
+    elif held is not None:
+        lines.append(f"{plural(held, 'card')} in hand")
     if view.thinking == seat:
         lines.append(h("span", {"class": "thinking"}, "thinking…"))
     return lines
@@ -412,7 +428,7 @@ def opponent_seat(view: PlayerView, seat: int) -> El:
     return seat_panel(
         view.names[seat],
         seat=seat,
-        lines=facts(view, seat),
+        lines=facts(view, seat, held=count),
         active=(obs["turn"] == seat and obs["phase"] != "over") or view.thinking == seat,
         extra=extra,
     )
@@ -438,9 +454,10 @@ def my_area(view: PlayerView) -> list[El]:
         items.append(
             prompt(
                 "Choose a card to put face down.",
-                note=f"It leaves your hand, and {picks} times in {fan} it becomes one of this "
-                "hand's Laws (the caption is its Law). The other player does the same; the "
-                f"pone then picks {picks} of the {fan} face-down cards blind.",
+                note=f"{upper_first(picks)} times in {fan} it becomes one of this hand's Laws "
+                "(each card's caption is its Law).",
+                aid=f"The other player does the same; the pone picks {picks} of the {fan} "
+                "face-down cards blind.",
             )
         )
         items.append(hand_row(view, hand, downs, "Put {card} face down"))
@@ -460,8 +477,9 @@ def my_area(view: PlayerView) -> list[El]:
         items.append(
             prompt(
                 f"Pick {picks} of the {fan} face-down cards.",
-                note="You cannot see them: one of them is yours, one the dealer's, one was set "
-                f"aside at the deal. The {picks} you pick become the Laws.",
+                note=f"The {picks} you pick become the Laws.",
+                aid="You cannot see them: one of them is yours, one the dealer's, one was set "
+                "aside at the deal.",
             )
         )
         items.append(controls(button, label=f"Pick {picks}"))
@@ -493,8 +511,13 @@ def play_prompt(view: PlayerView, plays: dict[int, Action]) -> El:
     obs = view.obs
     if obs["rules"]["rope"]:
         if obs["trick"]:
-            return prompt("Your turn: go on the pile.", note=obs["rope_guide"])
-        return prompt("Your turn: lead a rope trick.", note=ROPE_LEAD_RULE)
+            # What may go on the pile, then (left out where room is short) what if none can.
+            how, _, then = obs["rope_guide"].partition(" Who cannot play")
+            aid = "Who cannot play" + then if then else ""
+            return prompt("Your turn: go on the pile.", note=how, aid=aid)
+        # How a rope trick goes on, then (left out where room is short) how it ends.
+        how, dot, then = ROPE_LEAD_RULE.partition(". ")
+        return prompt("Your turn: lead a rope trick.", note=how + dot.strip(), aid=then)
     if not obs["trick"]:
         return prompt("Your lead: play any card.")
     if len(plays) < len(obs["hand"]):
@@ -573,7 +596,12 @@ def breakdown(view: PlayerView, record: dict[str, Any], *, heading: str) -> El:
     return h(
         "section",
         {"class": "hand-breakdown", "aria-label": heading, "data-hand": record["hand"]},
-        h("p", {"class": "breakdown-title"}, f"{heading} — Laws: {laws}"),
+        h(
+            "p",
+            {"class": "breakdown-title"},
+            heading,
+            h("span", {"class": "breakdown-laws"}, f" — Laws: {laws}"),
+        ),
         blocks,
     )
 
@@ -618,7 +646,8 @@ def centre_area(view: PlayerView) -> list[El]:
         items.append(panel)
     if obs["phase"] in ("bid", "play") and obs["rules"]["needs_bid"]:
         bids = [f"{view.names[s]} {'?' if b is None else b}" for s, b in enumerate(obs["bids"])]
-        items.append(h("p", {"class": "bids-line"}, "Bids: " + ", ".join(bids)))
+        # Each seat says its bid too (where room is short, only there: magic-trick-baker.css).
+        items.append(h("p", {"class": "bids-line on-seats"}, "Bids: " + ", ".join(bids)))
     early = obs["phase"] in ("down", "pick") or (not obs["tricks"] and not obs["trick"])
     last = obs["last_trick"]
     if last and early and last["hand"] == obs["scored_hands"][-1]["hand"]:
@@ -629,8 +658,15 @@ def centre_area(view: PlayerView) -> list[El]:
             f"Last trick of hand {last['hand']} ({last['number']}): "
             f"{winner} {verb(winner, 'takes')} it{burned}."
         )
-        items.append(h("p", {"class": "trick-title"}, took))
-        items.append(last_trick_cards(view, last))
+        # (where room is short, only while the bots wait at the hand's end: app.css)
+        items.append(
+            h(
+                "div",
+                {"class": "hand-last-trick"},
+                h("p", {"class": "trick-title"}, took),
+                last_trick_cards(view, last),
+            )
+        )
     if obs["scored_hands"] and early:
         items.append(
             breakdown(

@@ -71,6 +71,12 @@ def trump_note() -> str:
     return f"{info['name']} {info['symbol']} are trump."
 
 
+def trump_span() -> El:
+    """The trump note after what was led (left out where room is short: hearts are always
+    trump, as the rules and the prompt's suits say; magic-trick-wray.css)."""
+    return h("span", {"class": "trump-note"}, " " + trump_note())
+
+
 def range_text(span: list[int] | None) -> str:
     """The deduction note for a hidden card: '2–5', or '3' once only one rank is left."""
     if not span:
@@ -350,10 +356,11 @@ def centre_area(view: PlayerView) -> list[El]:
         return over
     title = (
         f"Hand {obs['hand_number']} of {obs['hands_total']} · "
-        f"trick {obs['trick_number']} of {obs['tricks_per_hand']} · "
-        f"dealer {view.names[obs['dealer']]}"
+        f"trick {obs['trick_number']} of {obs['tricks_per_hand']}"
     )
-    items: list[El] = [h("p", {"class": "centre-title"}, title)]
+    # (where room is short, the dealer's seat says it: magic-trick-wray.css)
+    dealer = h("span", {"class": "title-dealer"}, f" · dealer {view.names[obs['dealer']]}")
+    items: list[El] = [h("p", {"class": "centre-title"}, title, dealer)]
     led = obs["led_suit"]
     if obs["trick"]:
         items.append(
@@ -361,7 +368,8 @@ def centre_area(view: PlayerView) -> list[El]:
                 "p",
                 {"class": "led-note"},
                 # suit_words already says "(trump)" when hearts are led.
-                f"Led: {suit_words(led)}." + ("" if led == HEARTS else " " + trump_note()),
+                f"Led: {suit_words(led)}.",
+                None if led == HEARTS else trump_span(),
             )
         )
         cards = [{"seat": c["seat"], "card": make_card(c["suit"], c["rank"])} for c in obs["trick"]]
@@ -378,7 +386,8 @@ def centre_area(view: PlayerView) -> list[El]:
             h(
                 "p",
                 {"class": "led-note"},
-                f"{leader} {verb(leader, 'leads')}. {trump_note()}",
+                f"{leader} {verb(leader, 'leads')}.",
+                trump_span(),
             )
         )
         last = obs["last_trick"]
@@ -387,15 +396,20 @@ def centre_area(view: PlayerView) -> list[El]:
             items.append(hand_results(view, sheet[-1]))
             if last and last["hand"] == obs["hand_number"] - 1:  # its last trick, whole
                 winner = view.names[last["winner"]]
+                # (where room is short, only while the bots wait at the hand's end: app.css)
                 items.append(
                     h(
-                        "p",
-                        {"class": "last-trick"},
-                        f"Last trick of hand {last['hand']} ({last['number']}): "
-                        f"{winner} {verb(winner, 'takes')} it.",
+                        "div",
+                        {"class": "hand-last-trick"},
+                        h(
+                            "p",
+                            {"class": "last-trick"},
+                            f"Last trick of hand {last['hand']} ({last['number']}): "
+                            f"{winner} {verb(winner, 'takes')} it.",
+                        ),
+                        last_trick_cards(view, last),
                     )
                 )
-                items.append(last_trick_cards(view, last))
         elif last and last["hand"] == obs["hand_number"]:
             winner = view.names[last["winner"]]
             items.append(
@@ -410,6 +424,9 @@ def centre_area(view: PlayerView) -> list[El]:
 
 
 # -- the human's area ---------------------------------------------------------------
+PRESTIGE_AID = "Take as many suits too for the prestige bonus. "
+
+
 def my_area(view: PlayerView, spans: list[list[list[int] | None]] | None) -> list[El]:
     obs = view.obs
     me = view.human
@@ -425,10 +442,11 @@ def my_area(view: PlayerView, spans: list[list[list[int] | None]] | None) -> lis
     )
     if plays:
         led = obs["led_suit"]
-        note = "You don't know the ranks: the row's order and the revealed cards are your clues."
+        clues = "You don't know the ranks: the row's order and the revealed cards are your clues."
+        note = ""
         if led is not None and all(obs["rows"][me]["suits"][p] == led for p in plays):
-            note = f"You must follow {suit_words(led)}. " + note
-        items.append(prompt("Your turn: play a highlighted card from your row.", note=note))
+            note = f"You must follow {suit_words(led)}."
+        items.append(prompt("Your turn: play a highlighted card.", note=note, aid=clues))
         items.append(
             row_el(view, me, spans, mini=False, actions=plays, verb_words="Play {card} ({what})")
         )
@@ -437,23 +455,17 @@ def my_area(view: PlayerView, spans: list[list[list[int] | None]] | None) -> lis
             items.append(
                 prompt(
                     "Your last hidden card must go up your sleeve.",
-                    note="You have not sleeved a card this hand and only one hidden card is "
-                    "left, so you cannot pass. Its rank becomes your bid: the number of "
-                    "tricks you must take.",
+                    note="Only one hidden card is left and none is sleeved, so you cannot "
+                    "pass. Its rank becomes your bid: the tricks you must take.",
                 )
             )
         else:
             items.append(
                 prompt(
                     "Put a card up your sleeve, or pass.",
-                    note="Tap a hidden card to sleeve it: its rank is revealed and becomes your "
-                    "bid, the number of tricks you must take this hand"
-                    + (
-                        " (take as many suits too for the prestige bonus)"
-                        if obs["prestige"]
-                        else ""
-                    )
-                    + ". It is never played. Or pass and decide after a later card.",
+                    note="Its rank becomes your bid: the tricks you must take this hand.",
+                    aid=(PRESTIGE_AID if obs["prestige"] else "")
+                    + "A sleeved card is never played. Or pass, and choose after a later card.",
                 )
             )
         items.append(

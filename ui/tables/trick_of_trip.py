@@ -131,8 +131,8 @@ def draft_area(view: PlayerView) -> list[El]:
             prompt(
                 f"Split your {number_word(cards)} cards into {number_word(groups)} groups of "
                 f"{number_word(size)}.",
-                note=f"Tap a card to move it between the groups. {to_whom} will take one "
-                "group; you keep the other.",
+                note="Tap a card to move it between the groups.",
+                aid=f"{to_whom} will take one group; you keep the other.",
             ),
             h("p", {"class": "group-label"}, "Group A"),
             card_row(
@@ -178,10 +178,10 @@ def seat_for(view: PlayerView, s: int) -> El:
     count = obs["hand_sizes"][s]
     lines = [f"{plural(count, 'card')} · score {obs['scores'][s]}"]
     formula = score_formula(obs["score_breakdown"][s])
-    if formula:
-        lines.append(formula)
     known = [c for c in obs["known_hands"][s]] if s != view.human else []
     extra = []
+    if formula:  # why the score is what it is (where room is short, at a tap on the seat)
+        extra.append(h("p", {"class": "seat-line score-formula"}, formula))
     if known:
         extra.append(h("p", {"class": "row-label"}, "Known cards:"))
         extra.append(
@@ -252,13 +252,19 @@ def trick_area(view: PlayerView) -> list[El]:
         # a round's last trick stays through the next draft. (Not a previous round's at
         # the start of this round's play: that line was stale.)
         heading = "Last trick" if obs["round_tricks"] else "Last trick of the previous round"
-        items.append(trick_of(view, last, keyed=True))
+        # The previous round's, where room is short, only while the bots wait at its end
+        # (app.css); the Last trick button shows it too.
         items.append(
             h(
-                "p",
-                {"class": "last-trick"},
-                f"{heading}: {view.names[last['winner']]} won with the "
-                f"{card_name(last['card'])}: {last['reason']}.",
+                "div",
+                {"class": "trick-taken" if obs["round_tricks"] else "hand-last-trick"},
+                trick_of(view, last, keyed=True),
+                h(
+                    "p",
+                    {"class": "last-trick"},
+                    f"{heading}: {view.names[last['winner']]} won with the "
+                    f"{card_name(last['card'])}: {last['reason']}.",
+                ),
             )
         )
     lead = obs.get("round_lead")

@@ -558,7 +558,10 @@ def centre_area(view: PlayerView, fresh: frozenset[int] = frozenset()) -> list[E
     if obs["phase"] == "rps":
         items.extend(rps_area(view))
         return [i for i in items if i is not None]
-    items += [table_cards(view), dice_tray(view, fresh)]
+    # The cards in play and the dice side by side where room allows (trickbook.css).
+    stage = [el for el in (table_cards(view), dice_tray(view, fresh)) if el is not None]
+    if stage:
+        items.append(h("div", {"class": "tb-stage"}, stage))
     items.extend(sequence_notes(view))
     attempt = obs["attempt"]
     if attempt and attempt["first_try"]:
@@ -612,8 +615,8 @@ def set_decision(view: PlayerView) -> El:
         [
             prompt(
                 "Your turn: set a trick.",
-                note="Tap a trick card below. Roll its difficulty or more to land it; "
-                "then everyone else must match it or take a letter.",
+                note="Tap a trick card below. Roll its difficulty or more to land it.",
+                aid="Then everyone else must match it or take a letter.",
             )
         ],
     )
@@ -776,18 +779,29 @@ def my_area(view: PlayerView) -> list[El]:
         for t in obs["hand"]
     ]
     if not obs["out"][view.human]:
-        items.append(h("p", {"class": "row-label"}, "Your trick cards"))
-        items.append(
-            card_row(hand, label="Your trick cards", cls="tb-hand")
-            if hand
-            else h("p", {"class": "hint"}, "No trick cards.")
-        )
-        items.append(h("p", {"class": "row-label"}, "Your specials"))
         specials = [special_card(s) for s in obs["specials"]]
+        # Where room is short, both rows side by side (trickbook.css).
         items.append(
-            card_row(specials, label="Your specials", cls="tb-specials")
-            if specials
-            else h("p", {"class": "hint"}, "None: roll a 1 to draw one.")
+            h(
+                "div",
+                {"class": "tb-holding"},
+                h(
+                    "div",
+                    {"class": "tb-held"},
+                    h("p", {"class": "row-label"}, "Your trick cards"),
+                    card_row(hand, label="Your trick cards", cls="tb-hand")
+                    if hand
+                    else h("p", {"class": "hint"}, "No trick cards."),
+                ),
+                h(
+                    "div",
+                    {"class": "tb-held"},
+                    h("p", {"class": "row-label"}, "Your specials"),
+                    card_row(specials, label="Your specials", cls="tb-specials")
+                    if specials
+                    else h("p", {"class": "hint"}, "None: roll a 1 to draw one."),
+                ),
+            )
         )
     return items
 

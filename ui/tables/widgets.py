@@ -125,14 +125,18 @@ def seat_panel(
     out: bool = False,
     extra: list[El] | None = None,
 ) -> El:
-    """One player's place at the table: name, turn marker, facts, extra widgets."""
+    """One player's place at the table: name, turn marker, facts (`lines`: the summary, always
+    shown), then what takes room (`extra`: rows of cards). Where the table is short of room
+    (a phone: app.css) a seat shows only its summary, and a tap on it opens the whole of it
+    over the table (`openable`)."""
     classes = ["seat", "active" if active else "", "human" if human else "", "out" if out else ""]
     title = [
         h("span", {"class": "seat-name"}, name),
         h("span", {"class": "turn-badge"}, "to play") if active else None,
         h("span", {"class": "out-badge"}, "out") if out else None,
     ]
-    return h(
+    more = [el for el in extra or [] if el is not None]
+    panel = h(
         "section",
         {
             "class": " ".join(c for c in classes if c),
@@ -141,17 +145,49 @@ def seat_panel(
         },
         h("h3", {"class": "seat-title"}, title),
         [h("p", {"class": "seat-line"}, line) for line in lines],
-        extra or [],
+        h("div", {"class": "seat-more"}, more) if more else None,
     )
+    return openable(panel, f"seat-{seat}", name) if more else panel
 
 
-def prompt(text: str, *, note: str = "") -> El:
-    """What the human should do now (read out through #announcer: `screens.Announcer`)."""
+DETAIL = "detail"  # UI step: open (or close) the whole of a summed-up part over the table
+
+
+def openable(el: El, key: str, name: str) -> El:
+    """Make `el` a part that, where the table is short of room (app.css), shows a summary of
+    itself, and opens whole over the table at a tap (`ui/play/detail.py`): `key` (unique on
+    the table) names it, `name` is what it is called ("Bot 2", "This hand's Laws")."""
+    el.attrs["data-detail"] = key
+    el.attrs["data-detail-name"] = name
+    el.children.append(detail_button(key, name))
+    return el
+
+
+def detail_button(key: str, name: str, *, opened: bool = False) -> El:
+    """The tap that opens a summed-up part (drawn over its summary; shown only where parts
+    are summed up: app.css)."""
+    button = ui_button(DETAIL, "", value=key, cls="detail-open", aria_label=f"{name}: show all")
+    button.attrs["aria-expanded"] = "true" if opened else "false"
+    button.attrs["aria-controls"] = "detail-panel"
+    return button
+
+
+def prompt(text: str, *, note: str = "", aid: str = "") -> El:
+    """What the human should do now (read out through #announcer: `screens.Announcer`), with
+    a note (what matters for the move) and an aid (more explanation for a newcomer, left out
+    where the table is short of room: app.css)."""
     return h(
         "div",
         {"class": "prompt"},
         h("strong", {}, text),
-        h("span", {"class": "prompt-note"}, note) if note else None,
+        h(
+            "span",
+            {"class": "prompt-note"},
+            note,
+            h("span", {"class": "prompt-aid"}, (" " if note else "") + aid) if aid else None,
+        )
+        if note or aid
+        else None,
     )
 
 

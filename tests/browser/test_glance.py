@@ -1,0 +1,240 @@
+"""Issue 36: the whole game at a glance. At every one of the human's turns, with nothing
+scrolled (neither the page nor any part of it), every seat's public state, the table's
+centre (the trick, the die, the trick being set), the prompt and every legal move are on
+screen, and nothing is drawn over them (`elementFromPoint` at points across each); the same
+at a hand's end (its summary and Continue) and on the game-over view. Played to the end in
+every game on a phone upright (360x740), on its side (740x360), and inside a 600 px high
+frame on another site (no sizing script on the host)."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Frame, Page
+
+import pygame_rules
+from ui.app import play_steps
+
+from .conftest import BOOT_TIMEOUT, WHOLE_SEARCH, StrictPage, open_app, start_server
+
+PORTRAIT = {"width": 360, "height": 740}
+LANDSCAPE = {"width": 740, "height": 360}
+
+# The largest table of each game (the most seats to show).
+GAMES = [(game.id, game.max_players) for game in pygame_rules.list_games()]
+
+# What must be seen, by state: each selector's every match is checked.
+AT_A_TURN = [
+    "#screen .table-bar .turn-status",
+    "#screen .board .seat",
+    "#screen .board .centre",
+    "#screen .board .prompt",
+    "#screen [data-action]",
+]
+AT_CONTINUE = [
+    "#screen .continue-bar",
+    "#screen .board .seat",
+    "#screen .board .centre",
+]
+AT_GAME_OVER = [
+    "#game-over-title",
+    "[data-testid=game-over] [data-score]",
+    "[data-testid=game-over] [data-ui=again]",
+]
+
+# Each element of `selectors`: drawn, inside the viewport, and the element at points spread
+# across it (a 3x3 grid, 6 px in from its edges) is itself or inside it. Also: the page and
+# every element are scrolled to their start (nothing was scrolled to show these).
+UNSEEN = """(selectors) => {
+    const problems = [];
+    const name = (el) => (el.getAttribute('aria-label') || el.textContent || el.className)
+        .trim().replace(/\\s+/g, ' ').slice(0, 48);
+    const where = (r) => `@${Math.round(r.left)},${Math.round(r.top)}-` +
+        `${Math.round(r.right)},${Math.round(r.bottom)}`;
+    const hitName = (hit) =>
+        hit ? (hit.className || hit.tagName) + ' "' + name(hit) + '"' : 'nothing';
+    let checked = 0;
+    for (const selector of selectors) {
+        const els = [...document.querySelectorAll(selector)];
+        if (!els.length && !selector.includes('data-action') && !selector.includes('.seat'))
+            problems.push(`${selector}: none`);
+        for (const el of els) {
+            checked += 1;
+            const r = el.getBoundingClientRect();
+            if (!r.width || !r.height) { problems.push(`${name(el)}: not drawn`); continue; }
+            if (r.top < -0.5 || r.left < -0.5 || r.bottom > innerHeight + 0.5 ||
+                r.right > innerWidth + 0.5) {
+                problems.push(
+                    `${name(el)}: off screen ${where(r)} of ${innerWidth}x${innerHeight}`);
+                continue;
+            }
+            // 6 px in, or further where a rounded corner (a pill-shaped button) is cut off
+            const radius = Math.min(parseFloat(getComputedStyle(el).borderTopLeftRadius) || 0,
+                r.width / 2, r.height / 2);
+            const edge = Math.max(6, 0.3 * radius + 2);
+            const inset = (a, b) =>
+                [a + Math.min(edge, (b - a) / 2), (a + b) / 2, b - Math.min(edge, (b - a) / 2)];
+            const covered = [];
+            for (const x of inset(r.left, r.right))
+                for (const y of inset(r.top, r.bottom)) {
+                    const hit = document.elementFromPoint(x, y);
+                    if (!hit || !(hit === el || el.contains(hit)))
+                        covered.push(hitName(hit));
+                }
+            if (covered.length)
+                problems.push(
+                    `${name(el)} ${where(r)}: covered by ${[...new Set(covered)].join(', ')}`);
+        }
+    }
+    if (!document.querySelector('[data-testid=game-over]') && (scrollY || scrollX))
+        problems.push(`the page is scrolled to ${scrollX},${scrollY}`);
+    for (const el of document.querySelectorAll('#screen *'))
+        if (el.scrollTop || el.scrollLeft)
+            problems.push(
+                `${el.className || el.tagName} is scrolled to ${el.scrollLeft},${el.scrollTop}`);
+    return {checked, problems};
+}"""
+
+TURN = (
+    "#screen .table-screen:not([data-waiting])"
+    " :is(.board [data-action]:not([disabled]), .board [data-ui])"
+)
+SETTLED = ", ".join(
+    [TURN, "#screen .table-screen[data-waiting=continue]", "[data-testid=game-over]"]
+)
+
+
+def unseen(frame: Page | Frame, selectors: list[str]) -> list[str]:
+    found = frame.evaluate(UNSEEN, selectors)
+    assert found["checked"], selectors
+    return found["problems"]
+
+
+def steps_of_play(frame: Page | Frame) -> list[Any]:
+    """The human's moves now: `data-action` controls, else the game's own steps."""
+    moves = frame.locator("#screen [data-action]:not([disabled])")
+    if moves.count():
+        return [moves.nth(i) for i in range(moves.count())]
+    steps = frame.locator("#screen .board [data-ui]")
+    own = play_steps() - {"continue"}
+    return [
+        steps.nth(i) for i in range(steps.count()) if steps.nth(i).get_attribute("data-ui") in own
+    ]
+
+
+def play_looking(frame: Page | Frame, seed: int, where: str, max_steps: int = 2000) -> list[str]:
+    """Play to the end with random moves; at every turn, Continue and the game's end, what
+    is not seen. The problems found, each with the turn's number. In the full app a game
+    with hands starts at fast speed, so the bots wait at the first hand's end (Continue), and
+    goes on at instant speed once that has been looked at."""
+    pick = random.Random(seed)
+    problems: list[str] = []
+    shots = os.environ.get("GLANCE_SHOTS")  # a directory: a screenshot of each problem
+    for turn in range(max_steps):
+        frame.wait_for_selector(SETTLED, timeout=60_000)
+        over = frame.locator("[data-testid=game-over]").count() > 0
+        waiting = frame.locator("#screen .table-screen[data-waiting=continue]").count() > 0
+        if over:
+            found = unseen(frame, AT_GAME_OVER)
+        elif waiting:
+            found = unseen(frame, AT_CONTINUE)
+        else:
+            found = unseen(frame, AT_A_TURN)
+        if found:
+            problems += [f"{where} step {turn}: {p}" for p in found]
+            if shots and len(problems) < 200:
+                page = frame.page if isinstance(frame, Frame) else frame
+                page.screenshot(path=Path(shots) / f"{where}-{turn}.png")
+        if over:
+            return problems
+        if waiting:
+            if frame.locator("#speed:not([hidden])").count():
+                frame.select_option("#speed", "instant")
+            frame.locator("#screen [data-ui=continue]").click()
+            continue
+        moves = steps_of_play(frame)
+        assert moves, f"{where} step {turn}: no move to make"
+        moves[pick.randrange(len(moves))].click()
+    raise AssertionError(f"{where}: the game did not end")
+
+
+def table_link(game_id: str, players: int) -> str:
+    # A game with hands at fast speed until its first hand's end: the bots wait there.
+    speed = "fast" if pygame_rules.get_game(game_id).hand_end else "instant"
+    return f"?game={game_id}&players={players}&seed=5&level=easy&speed={speed}"
+
+
+@pytest.mark.parametrize("size", [PORTRAIT, LANDSCAPE], ids=["360x740", "740x360"])
+@pytest.mark.parametrize("game_id, players", GAMES, ids=[g for g, _ in GAMES])
+def test_the_whole_game_is_seen_at_every_turn(
+    phone: StrictPage, site_url: str, game_id: str, players: int, size: dict[str, int]
+) -> None:
+    page = phone.page
+    page.set_viewport_size(size)
+    # No card moving in or out while it is looked at (the layout is the same).
+    page.emulate_media(reduced_motion="reduce")
+    open_app(page, site_url + table_link(game_id, players))
+    where = f"{game_id}-{size['width']}x{size['height']}"
+    problems = play_looking(page, seed=3, where=where)
+    assert not problems, "\n".join(problems[:40]) + f"\n({len(problems)} problems)"
+
+
+HOST = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A post</title>
+</head><body style="margin:0"><h1>A post</h1><p>Play a game:</p>
+<iframe id="game" src="{src}" title="Card game" style="width:{width}px;height:600px;border:0">
+</iframe><p>The rest of the post.</p></body></html>"""
+
+# Each game in a narrow frame at its largest table, and in a blog's column at its smallest.
+# Trickbook's five seats, its dice and a decision's buttons do not fit a 360x600 frame yet
+# (issue 36): its largest table there is known to fail.
+TOO_BIG = pytest.mark.xfail(
+    strict=True, reason="issue 36: Trickbook's five seats do not fit a 360x600 frame yet"
+)
+FRAMES = [
+    pytest.param(game.id, game.max_players, 360, marks=TOO_BIG if game.id == "trickbook" else ())
+    for game in pygame_rules.list_games()
+]
+FRAMES += [pytest.param(game.id, game.min_players, 680) for game in pygame_rules.list_games()]
+
+
+@pytest.mark.parametrize(
+    "game_id, players, width",
+    FRAMES,
+    ids=[f"{p.values[0]}-{p.values[1]}p-{p.values[2]}" for p in FRAMES],
+)
+def test_the_whole_game_is_seen_in_a_600_px_frame(
+    browser: Browser, tmp_path: Path, site_url: str, game_id: str, players: int, width: int
+) -> None:
+    server, host_url = start_server(tmp_path, "localhost")  # another site, as a blog is
+    context = browser.new_context(
+        viewport={"width": width + 40, "height": 800}, reduced_motion="reduce"
+    )
+    context.add_init_script(WHOLE_SEARCH)
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    strict = StrictPage(page, site_url.rstrip("/"))
+    try:
+        query = f"game={game_id}&players={players}&seed=5&level=easy&speed=instant"
+        (tmp_path / "post.html").write_text(
+            HOST.format(src=f"{site_url}embed.html?{query}", width=width)
+        )
+        page.goto(f"{host_url}post.html")
+        frame = page.frame(url=lambda url: "embed.html" in url)
+        assert frame is not None
+        frame.click("#embed-play")
+        frame.wait_for_selector("body[data-app-state=ready]", timeout=BOOT_TIMEOUT)
+        problems = play_looking(frame, seed=3, where=f"{game_id}-{players}p-frame-{width}x600")
+        assert not problems, "\n".join(problems[:40]) + f"\n({len(problems)} problems)"
+        # The host page is another site's (and has no favicon).
+        strict.problems = [
+            p for p in strict.problems if "request left the origin" not in p and "404" not in p
+        ]
+        strict.check()
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
