@@ -115,7 +115,6 @@ if TYPE_CHECKING:
         totals: list[int]
         trick: Any  # Trick of Trip: the trick's plays; Trickbook: the trick card
         trick_number: int
-        tie_break: dict[str, Any] | None  # Wray's game_over: how a tie on the top was settled
         tricks: Any  # Baker: a bid (int), or the hand's tricks (a list)
         tricks_won: list[int]
         win_card: int
@@ -165,7 +164,6 @@ if TYPE_CHECKING:
         score_sheet: list[dict[str, Any]]
         sleeves: list[dict[str, Any] | None]
         suits_taken: list[list[int]]
-        tie_break: dict[str, Any] | None  # how a tie was settled (None: no tie, or not over)
         tricks_per_hand: int
         # Magic Trick (Baker)
         bid_needed: bool
