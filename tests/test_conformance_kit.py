@@ -56,6 +56,16 @@ def test_kit_catches_an_unchecked_apply() -> None:
         check_playout(_broken("Unchecked", apply=apply), 2, 1)
 
 
+def test_kit_catches_an_illegal_move_that_changes_the_state() -> None:
+    def apply(self, seat, action):  # a wrong seat costs a point before it is refused
+        if seat not in self.acting() and type(seat) is int and 0 <= seat < self.num_players:
+            self.points[seat] -= 1
+        return ToyState.apply(self, seat, action)
+
+    with pytest.raises(AssertionError, match="changed the state"):
+        check_playout(_broken("Careless", apply=apply), 2, 1)
+
+
 def test_kit_catches_a_shallow_clone() -> None:
     def clone(self):
         new = object.__new__(type(self))
