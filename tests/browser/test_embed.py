@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from endings import bots_finish_the_game
+from host_pages import HOST_STATE, UNTOUCHED_HOST
 from playwright.sync_api import Browser, expect
 
 import pygame_rules
@@ -343,33 +344,6 @@ def readme_host_script() -> str:
     return found.group(1)
 
 
-# A blog post on another site: text above the frame, a comment field the reader is typing
-# in (focused), the page scrolled to it; with the README's host script (`script`) or none,
-# and a listener that counts the frame's requests to scroll (it answers none).
-UNTOUCHED_HOST = """<!doctype html><html lang="en"><head><meta charset="utf-8">
-<title>A blog post</title><link rel="icon" href="data:,"></head><body>
-<h1>A blog post</h1><p style="height:400px">Some text.</p>
-<label>Comment <input id="comment"></label>
-<iframe id="game" src="{src}" title="Card game"
-  style="width:{width}px;height:{height}px;border:0;display:block"></iframe>
-<p style="height:2000px">The rest of the post.</p>
-{script}
-<script>
-  window.scrollAsks = 0;
-  addEventListener("message", (event) => {{
-    if (event.data && event.data.type === "trick-table:scroll") window.scrollAsks += 1;
-    if (event.data && event.data.type === "probe") window.probed = true;
-  }});
-  history.scrollRestoration = "manual";
-  scrollTo(0, 300);
-  document.getElementById("comment").focus();
-</script></body></html>"""
-
-# The page as the reader left it: where it is scrolled, what has the focus, and whether
-# the frame asked it to scroll.
-HOST_STATE = "() => [scrollY, document.activeElement.id, window.scrollAsks]"
-
-
 @pytest.fixture
 def open_storage_chromium(browser_type, browser_type_launch_args) -> Iterator[Browser]:
     """Chromium letting a frame from another site keep storage (partitioned by the top
@@ -405,7 +379,9 @@ def test_a_frame_moves_nothing_in_its_host_page_before_the_reader_uses_it(
     sizing = readme_host_script().replace("https://USER.github.io", origin) if script else ""
     src = f"{site_url}embed.html?game=magic-trick-baker&speed=instant"
     (tmp_path / "post.html").write_text(
-        UNTOUCHED_HOST.format(src=src, width=width, height=height, script=sizing)
+        UNTOUCHED_HOST.format(
+            src=src, frame_style=f"width:{width}px;height:{height}px", script=sizing
+        )
     )
     context = open_storage_chromium.new_context(viewport={"width": max(width, 400), "height": 700})
     page = context.new_page()

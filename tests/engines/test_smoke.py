@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from endings import bots_finish_the_game
+from host_pages import HOST_STATE, UNTOUCHED_HOST
 
 from ui.saves import embed_save_key
 
@@ -248,27 +249,7 @@ def test_a_fixed_frame_shows_your_turn_in_itself(
     assert not note, note
 
 
-# A blog post on another site whose reader is typing a comment (focused), the page scrolled
-# to it, with the README's host script; it counts the frame's requests to scroll.
-UNTOUCHED_HOST = """<!doctype html><html lang="en"><head><meta charset="utf-8">
-<title>A blog post</title><link rel="icon" href="data:,"></head><body>
-<h1>A blog post</h1><p style="height:400px">Some text.</p>
-<label>Comment <input id="comment"></label>
-<iframe id="game" src="{src}" title="Card game"
-  style="width:100%;max-width:480px;height:420px;border:0;display:block"></iframe>
-<p style="height:2000px">The rest of the post.</p>
-{script}
-<script>
-  window.scrollAsks = 0;
-  addEventListener("message", (event) => {{
-    if (event.data && event.data.type === "trick-table:scroll") window.scrollAsks += 1;
-    if (event.data && event.data.type === "probe") window.probed = true;
-  }});
-  history.scrollRestoration = "manual";
-  scrollTo(0, 300);
-  document.getElementById("comment").focus();
-</script></body></html>"""
-HOST_STATE = "() => [scrollY, document.activeElement.id, window.scrollAsks]"
+FRAME_STYLE = "width:100%;max-width:480px;height:420px"  # a blog column's width, as CSS
 
 
 def test_a_frame_moves_nothing_before_the_reader_uses_it(
@@ -281,7 +262,9 @@ def test_a_frame_moves_nothing_before_the_reader_uses_it(
     folder, host_url = other_site
     script = readme_host_script().replace("https://USER.github.io", engine_site.rstrip("/"))
     src = f"{engine_site}embed.html?game=magic-trick-baker&speed=instant"
-    (folder / "post.html").write_text(UNTOUCHED_HOST.format(src=src, script=script))
+    (folder / "post.html").write_text(
+        UNTOUCHED_HOST.format(src=src, frame_style=FRAME_STYLE, script=script)
+    )
     engine.resize(600, 700)
     engine.goto(host_url + "post.html")
     engine.frame("#game")

@@ -753,6 +753,13 @@ def waiting_words(view: PlayerView) -> str:
     return f"Waiting for {', '.join(acting)}…" if acting else ""
 
 
+def held_row(label: str, cards: list[El], cls: str, empty: str) -> El:
+    """One row of what you hold, labelled (the label hidden where room is short), or a
+    hint of what holding none means."""
+    row = card_row(cards, label=label, cls=cls) if cards else h("p", {"class": "hint"}, empty)
+    return h("div", {"class": "tb-held"}, h("p", {"class": "row-label"}, label), row)
+
+
 def my_area(view: PlayerView) -> list[El]:
     obs = view.obs
     kind = (obs["decision"] or {}).get("kind") if view.legal else None
@@ -785,22 +792,8 @@ def my_area(view: PlayerView) -> list[El]:
             h(
                 "div",
                 {"class": "tb-holding"},
-                h(
-                    "div",
-                    {"class": "tb-held"},
-                    h("p", {"class": "row-label"}, "Your trick cards"),
-                    card_row(hand, label="Your trick cards", cls="tb-hand")
-                    if hand
-                    else h("p", {"class": "hint"}, "No trick cards."),
-                ),
-                h(
-                    "div",
-                    {"class": "tb-held"},
-                    h("p", {"class": "row-label"}, "Your specials"),
-                    card_row(specials, label="Your specials", cls="tb-specials")
-                    if specials
-                    else h("p", {"class": "hint"}, "None: roll a 1 to draw one."),
-                ),
+                held_row("Your trick cards", hand, "tb-hand", "No trick cards."),
+                held_row("Your specials", specials, "tb-specials", "None: roll a 1 to draw one."),
             )
         )
     return items
