@@ -196,6 +196,7 @@ def test_a_first_try_attempt_is_not_called_a_roll() -> None:
 
 
 def test_match_question_offers_the_single_match_and_each_discard() -> None:
+    """The single match is a button; each card in your hand discards itself for two rolls."""
     state = table([["kickflip", "ollie"], ["kickflip"] * 2], setter=1, dice=[4])
     state.apply(1, SET("kickflip"))
     tree = tb.render(view_of(state))
@@ -207,7 +208,12 @@ def test_match_question_offers_the_single_match_and_each_discard() -> None:
     text = tree.text()
     assert "Match Bot 1's Kickflip (3)." in text
     assert "Play your Kickflip: one roll, 3+" in text
-    assert "Discard an Ollie (2)" in text
+    assert "Or discard a card below and roll twice (both 3+)." in text
+    cards = [el for el in by_class(tree, "tb-card") if el.tag == "button"]
+    assert [el.attrs["aria-label"] for el in cards] == [
+        "Discard Ollie and roll twice",
+        "Discard Kickflip and roll twice",
+    ]
 
 
 def test_set_question_makes_the_hand_cards_buttons() -> None:

@@ -189,15 +189,7 @@ HOST = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A po
 </iframe><p>The rest of the post.</p></body></html>"""
 
 # Each game in a narrow frame at its largest table, and in a blog's column at its smallest.
-# Trickbook's five seats, its dice and a decision's buttons do not fit a 360x600 frame yet
-# (issue 36): its largest table there is known to fail.
-TOO_BIG = pytest.mark.xfail(
-    strict=True, reason="issue 36: Trickbook's five seats do not fit a 360x600 frame yet"
-)
-FRAMES = [
-    pytest.param(game.id, game.max_players, 360, marks=TOO_BIG if game.id == "trickbook" else ())
-    for game in pygame_rules.list_games()
-]
+FRAMES = [pytest.param(game.id, game.max_players, 360) for game in pygame_rules.list_games()]
 FRAMES += [pytest.param(game.id, game.min_players, 680) for game in pygame_rules.list_games()]
 
 

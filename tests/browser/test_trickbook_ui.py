@@ -55,7 +55,8 @@ def trick_names_fit(page: Page) -> set[str]:
                 - parseFloat(style.paddingRight);
             const name = card.querySelector('.tb-card-name');
             const small = card.classList.contains('small') ? ' small' : '';
-            return [name.textContent + small, name.getBoundingClientRect().width, room];
+            const text = name.textContent.replace(/\\u00ad/g, '');  // a soft hyphen
+            return [text + small, name.getBoundingClientRect().width, room];
         })"""
     )
     too_wide = [(name, round(width, 1), room) for name, width, room in cards if width > room]
@@ -112,7 +113,7 @@ def position_showing(size: str) -> str:
             tree = game_frame(session, player_view(session, {}), None, "instant")
             for el in tree.walk():
                 classes = str(el.attrs.get("class", "")).split()
-                shown = "tb-trick" in classes and "Impossible" in el.text()
+                shown = "tb-trick" in classes and "Impossible" in el.text().replace("\u00ad", "")
                 if shown and ("small" in classes) == (size == "small"):
                     link = f"?game=trickbook&players=4&seed={seed}&level=easy"
                     if not session.history:

@@ -49,6 +49,9 @@ TRICK_BY_KEY = {t["key"]: t for t in TRICKS}
 SPECIAL_BY_KEY = {s["key"]: s for s in SPECIALS}
 SHAPE_WORDS = {"rock": "Rock", "paper": "Paper", "scissors": "Scissors"}
 LONG_NAME = 8  # letters: a trick's name longer than this gets a wider card
+# Where a row of cards in play has no room for wider cards, a long name breaks here (a soft
+# hyphen: seen only where the line breaks; trickbook.css).
+NAME_BREAKS = {"Impossible": "Impos\u00adsible"}
 SCORE_HEADING = "Letters to spare"  # the game-over table's score column (5 - letters)
 
 
@@ -332,7 +335,11 @@ def trick_card(
     """A trick card: its name and its difficulty (roll this or more to land it)."""
     label = label or f"{trick['name']}, difficulty {trick['difficulty']}"
     face = [
-        h("span", {"class": "tb-card-name", "aria-hidden": "true"}, trick["name"]),
+        h(
+            "span",
+            {"class": "tb-card-name", "aria-hidden": "true"},
+            NAME_BREAKS.get(trick["name"], trick["name"]),
+        ),
         h("span", {"class": "tb-card-diff", "aria-hidden": "true"}, str(trick["difficulty"])),
         h(
             "span",
@@ -388,14 +395,17 @@ def seat_for(view: PlayerView, seat: int) -> El:
     obs = view.obs
     name = view.names[seat]
     lines: list[str | El] = [letters_el(obs["letters"][seat], obs["out"][seat])]
+    counts = None
     if not obs["out"][seat]:
         tricks, specials = obs["hand_sizes"][seat], obs["special_counts"][seat]
-        lines.append(f"{plural(tricks, 'trick')} · {plural(specials, 'special')}")
+        counts = f"{plural(tricks, 'trick')} · {plural(specials, 'special')}"
     badges = []
     if obs["phase"] == "rps" and seat in obs["rps"]["players"]:
         done = obs["rps"]["chosen"][seat]
         badges.append("chose" if done else "choosing…")
-    if obs["setter"] == seat and obs["phase"] not in ("rps", "over"):
+    # Once the set card is in play, its caption names the setter.
+    set_in_play = any(p["as"] == "set" for p in obs["table"])
+    if obs["setter"] == seat and obs["phase"] not in ("rps", "over") and not set_in_play:
         badges.append("setter")
     if obs["psyched"][seat]:
         badges.append(f"psyched {MINUS}{obs['psyched'][seat]}")
@@ -406,13 +416,19 @@ def seat_for(view: PlayerView, seat: int) -> El:
     if view.thinking == seat:
         lines.append(h("span", {"class": "thinking"}, "thinking…"))
     asked = seat in obs["acting"] and obs["phase"] != "rps"
+    # Your own counts stay in your summary (your cards are below it); another's open on a
+    # tap where room is short (seat_panel's `extra`).
+    mine = seat == view.human
+    if counts and mine:
+        lines.insert(1, counts)
     return seat_panel(
         name,
         seat=seat,
         lines=lines,
         active=asked or view.thinking == seat,
-        human=seat == view.human,
+        human=mine,
         out=obs["out"][seat],
+        extra=[h("p", {"class": "seat-line"}, counts)] if counts and not mine else None,
     )
 
 
@@ -452,7 +468,7 @@ def table_cards(view: PlayerView) -> El | None:
     plays = view.obs["table"]
     if not plays:
         return None
-    captions = {"set": "set", "match": "matched with", "discard": "discarded"}
+    captions = {"set": "set", "match": "matching", "discard": "discarded"}
     figures = [
         h(
             "figure",
@@ -489,16 +505,15 @@ def sequence_notes(view: PlayerView) -> list[El]:
         attempt = obs["attempt"]
         if attempt and attempt["for"] == "match":
             waiting = [attempt["seat"]] + obs["to_match"]
-        if done:
-            notes.append(h("p", {"class": "tb-results"}, " · ".join(done)))
+        # One line where it fits: who has matched or missed, then who is still to match.
+        parts = [h("span", {"class": "tb-results"}, " · ".join(done)) if done else None]
+        if waiting == [view.human] and view.legal:
+            waiting = []  # only you, and your prompt says so
         if waiting:
-            notes.append(
-                h(
-                    "p",
-                    {"class": "tb-waiting"},
-                    "To match: " + ", ".join(names[s] for s in waiting),
-                )
-            )
+            to_match = "To match: " + ", ".join(names[s] for s in waiting)
+            parts.append(h("span", {"class": "tb-waiting"}, to_match))
+        if done or waiting:
+            notes.append(h("p", {"class": "tb-progress"}, parts))
     elif obs["trick"] is None and obs["previous"] is not None and obs["phase"] != "over":
         notes.append(h("p", {"class": "tb-previous"}, previous_words(view)))
     return notes
@@ -566,14 +581,6 @@ def centre_area(view: PlayerView, fresh: frozenset[int] = frozenset()) -> list[E
     attempt = obs["attempt"]
     if attempt and attempt["first_try"]:
         items.append(h("p", {"class": "tb-first-try"}, "First Try!: it lands without a roll."))
-    items.append(
-        h(
-            "p",
-            {"class": "tb-decks"},
-            f"Trick deck {obs['trick_deck']} · discards {len(obs['trick_discard'])} · "
-            f"special deck {obs['special_deck']}",
-        )
-    )
     return [i for i in items if i is not None]
 
 
@@ -647,29 +654,9 @@ def match_decision(view: PlayerView) -> El:
                 label="Match with the same trick",
             )
         )
-    if doubles:
-        parts.append(
-            h(
-                "p",
-                {"class": "tb-or"},
-                ("Or discard" if single else "You hold no " + trick["name"] + ": discard")
-                + f" a trick card and roll twice (both {d}+):",
-            )
-        )
-        parts.append(
-            controls(
-                [
-                    action_button(
-                        a,
-                        f"Discard {a_trick(a['discard'])}",
-                        cls="btn tb-discard",
-                        title=f"Discard {trick_name(a['discard'])} and roll twice",
-                    )
-                    for a in doubles
-                ],
-                label="Discard a card and roll twice",
-            )
-        )
+    if doubles:  # your cards below are the buttons (my_area), as when you set a trick
+        lead = "Or discard" if single else f"No {trick['name']}: discard"
+        parts.append(h("p", {"class": "tb-or"}, f"{lead} a card below and roll twice (both {d}+)."))
     return decision_box("match", parts)
 
 
@@ -760,6 +747,19 @@ def held_row(label: str, cards: list[El], cls: str, empty: str) -> El:
     return h("div", {"class": "tb-held"}, h("p", {"class": "row-label"}, label), row)
 
 
+def hand_card_action(view: PlayerView, trick: dict[str, Any]) -> dict[str, Any]:
+    """What a tap on a card in your hand does, if anything: set that trick, or discard it to
+    roll twice for a match."""
+    name, key = trick["name"], trick["key"]
+    for action in view.legal_of("set"):
+        if action["trick"] == key:
+            return {"action": action, "label": f"Set {name}, difficulty {trick['difficulty']}"}
+    for action in view.legal_of("double"):
+        if action["discard"] == key:
+            return {"action": action, "label": f"Discard {name} and roll twice"}
+    return {}
+
+
 def my_area(view: PlayerView) -> list[El]:
     obs = view.obs
     kind = (obs["decision"] or {}).get("kind") if view.legal else None
@@ -776,15 +776,7 @@ def my_area(view: PlayerView) -> list[El]:
         words = waiting_words(view)
         if words:
             items.append(h("p", {"class": "hint"}, words))
-    sets = {a["trick"]: a for a in view.legal_of("set")}
-    hand = [
-        trick_card(
-            t,
-            action=sets.get(t["key"]),
-            label=f"Set {t['name']}, difficulty {t['difficulty']}" if t["key"] in sets else "",
-        )
-        for t in obs["hand"]
-    ]
+    hand = [trick_card(t, **hand_card_action(view, t)) for t in obs["hand"]]
     if not obs["out"][view.human]:
         specials = [special_card(s) for s in obs["specials"]]
         # Where room is short, both rows side by side (trickbook.css).
@@ -800,6 +792,17 @@ def my_area(view: PlayerView) -> list[El]:
 
 
 # -- the side: which tricks are gone --------------------------------------------------------
+def deck_counts(view: PlayerView) -> El:
+    """What is left to draw, and how many trick cards lie face up in the discards."""
+    obs = view.obs
+    return h(
+        "p",
+        {"class": "tb-decks"},
+        f"Trick deck {obs['trick_deck']} · discards {len(obs['trick_discard'])} · "
+        f"special deck {obs['special_deck']}",
+    )
+
+
 def trick_table(view: PlayerView) -> El:
     """Every trick: difficulty, copies in the game, copies face up in the discard pile."""
     discarded = view.obs["trick_discard"]
@@ -824,7 +827,7 @@ def render(view: PlayerView) -> El:
         seats=[seat_for(view, s) for s in others],
         centre=centre_area(view, fresh),
         hand=my_area(view),
-        side=[trick_table(view)],
+        side=[deck_counts(view), trick_table(view)],
         cls="tb-board",
     )
 
