@@ -360,7 +360,9 @@ def trick_area(view: PlayerView) -> list[El]:
         winner = names[last["winner"]]
         burned = f" — burned by {last['burned_by']}" if last["burned"] else ""
         took = f"Trick {number - 1}: {winner} {verb(winner, 'takes')} it{burned}."
-        items.append(h("p", {"class": "trick-title"}, took))
+        # (where room is short, unless burned, left to the winner's caption under the cards)
+        title_cls = "trick-title taken" + (" burned" if last["burned"] else "")
+        items.append(h("p", {"class": title_cls}, took))
         items.append(last_trick_cards(view, last))
     if obs["phase"] == "play":
         leader = names[obs["turn"]]
@@ -487,10 +489,15 @@ def my_area(view: PlayerView) -> list[El]:
         bids = view.legal_of("bid")
         law = next((x for x in obs["laws"] if x["needs_bid"]), None)
         why = f"{law['name']}: {law['text']}" if law else ""
-        if obs["tricks"]:
+        if obs["tricks"] and law:
+            # A late bid: the Law that asks for it and that it counts the tricks won already;
+            # the Law's text (also at a tap on the Laws) left out where room is short.
             won = obs["tricks_won"][me]
-            why += f" {TheIllusionist.late_bid}: you have {plural(won, 'trick')}."
-        items.append(prompt("Bid how many tricks you will win.", note=why))
+            late = f"{TheIllusionist.late_bid[0].lower()}{TheIllusionist.late_bid[1:]}"
+            note = f"{law['name']} — {late}: you have {plural(won, 'trick')}."
+            items.append(prompt("Bid how many tricks you will win.", note=note, aid=law["text"]))
+        else:
+            items.append(prompt("Bid how many tricks you will win.", note=why))
         items.append(
             controls(
                 [action_button(a, f"Bid {a['tricks']}", cls="btn bid") for a in bids],

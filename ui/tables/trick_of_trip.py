@@ -272,7 +272,8 @@ def trick_area(view: PlayerView) -> list[El]:
         items.append(
             h(
                 "p",
-                {"class": "lead-note"},
+                # Where room is short, said at the draft only while you are not asked.
+                {"class": "lead-note" + (" at-draft" if obs["phase"] in ("split", "pick") else "")},
                 f"{view.names[lead['seat']]} {verb(view.names[lead['seat']], 'leads')} this round: "
                 f"{lead['reason']}.",
             )
