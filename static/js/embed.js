@@ -97,20 +97,32 @@ addEventListener("resize", () => {
   if (node.isConnected) askHostToShow(node, block);
 });
 
-// A host without the sizing script leaves the frame at its own height (420 px is common):
-// the page then scrolls inside the frame. On the reader's turn, when their area (the
-// prompt and the hand, docked at the frame's bottom by app.css) is not wholly in view,
-// the table scrolls to the frame's top (also when the frame is resized); a frame that fits
-// the page never scrolls. Not once the game is over: its result is scrolled to instead
-// (the board keeps a step or two then, e.g. Last trick, but nothing asks the reader).
+// A host without the sizing script leaves the frame at its own height (420 px is common,
+// 360 px happens): the page then scrolls inside the frame, and the reader's area (the
+// prompt and the hand) is docked at the frame's bottom (app.css). On the reader's turn,
+// when that area covers the cards in play (or the top of the centre, where none are), or
+// they are above the frame's top, the page scrolls: the table to the frame's top where it
+// fits from there to the end of the reader's area, else the table's centre (the others'
+// seats above it, a scroll away). Also when the frame is resized. A frame that fits the
+// page never scrolls; nor once the game is over (its result is scrolled to instead). Only
+// this frame's own page scrolls: never the host page.
 function showMyTurn() {
   const board = document.querySelector("#screen:not([hidden]) .table-screen:not([data-waiting]) .board");
   const mine = board && board.querySelector(".my-area");
-  if (!mine || !board.querySelector("[data-action], [data-ui]")) return;
+  const centre = board && board.querySelector(".centre");
+  if (!mine || !centre || !mine.querySelector(".prompt")) return;  // not the reader's turn
   if (document.querySelector("#screen [data-testid=game-over]")) return;
-  const area = mine.getBoundingClientRect();
-  if (area.top >= 0 && area.bottom <= innerHeight + 1) return;
-  scrollTo(0, scrollY + board.getBoundingClientRect().top);
+  const drawn = (el) => el.getClientRects().length > 0;
+  const inPlay = [...centre.querySelectorAll(":is(.trick-stage, .trick)")].find(drawn);
+  const shown = (inPlay || [...centre.children].find(drawn) || centre).getBoundingClientRect();
+  const docked = mine.getBoundingClientRect();
+  if (shown.top >= 0 && shown.bottom <= docked.top + 1) return;
+  mine.style.position = "static";  // where the area ends when not docked
+  const end = mine.getBoundingClientRect().bottom;
+  mine.style.position = "";
+  const boardTop = board.getBoundingClientRect().top;
+  const top = end - boardTop <= innerHeight ? boardTop : centre.getBoundingClientRect().top - 4;
+  scrollTo(0, scrollY + top);
 }
 new MutationObserver(() => requestAnimationFrame(showMyTurn)).observe(document.getElementById("screen"), {
   subtree: true, childList: true, attributes: true, attributeFilter: ["data-waiting", "hidden"],
