@@ -107,6 +107,36 @@ UNSEEN = """([selectors, pageScrolls]) => {
     return {checked, problems};
 }"""
 
+# Short labels on the table (a card's caption, a seat's facts, a badge), as seen (not
+# under the docked area), whose words touch a neighbour's on the same line: "0-31-31-41-4"
+# where a row of rank labels ran together. Measured on the text itself (a Range), not on
+# the boxes around it.
+RUN_TOGETHER = """() => {
+    const labels = [];
+    for (const el of document.querySelectorAll('#screen .board *')) {
+        if (el.children.length || !el.textContent.trim() || el.textContent.length > 30) continue;
+        const box = el.getBoundingClientRect();
+        if (box.width < 2 || box.height < 2) continue;  // read out only (a 1 px clip)
+        if (!el.checkVisibility({visibilityProperty: true})) continue;  // a closed <details>
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const r = range.getBoundingClientRect();
+        if (!r.width || !r.height) continue;
+        const seen = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+        if (seen === el || el.contains(seen)) labels.push([el.textContent.trim(), r]);  // not under
+    }
+    const problems = [];
+    for (let i = 0; i < labels.length; i++)
+        for (let j = i + 1; j < labels.length; j++) {
+            const [[a, p], [b, q]] = [labels[i], labels[j]];
+            const shared = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
+            if (shared < 0.5 * Math.min(p.height, q.height)) continue;  // not on one line
+            const gap = Math.max(q.left - p.right, p.left - q.right);
+            if (gap < 2) problems.push(`"${a}" and "${b}" run together (${gap.toFixed(1)} px)`);
+        }
+    return problems;
+}"""
+
 TURN = (
     "#screen .table-screen:not([data-waiting])"
     " :is(.board [data-action]:not([disabled]), .board [data-ui])"
@@ -171,6 +201,7 @@ def play_looking(
             found = unseen(frame, AT_CONTINUE)
         else:
             found = unseen(frame, AT_A_TURN)
+        found += frame.evaluate(RUN_TOGETHER)
         if found:
             problems += [f"{where} step {turn}: {p}" for p in found]
             if shots and len(problems) < 200:
