@@ -4,7 +4,9 @@ centre (the trick, the die, the trick being set), the prompt and every legal mov
 screen, and nothing is drawn over them (`elementFromPoint` at points across each); the same
 at a hand's end (its summary and Continue) and on the game-over view. Played to the end in
 every game on a phone upright (360x740), on its side (740x360), and inside a 600 px high
-frame on another site (no sizing script on the host)."""
+frame on another site (no sizing script on the host). No two labels run together. In a
+360 px high frame, too short for the whole table, at every turn the cards in play and the
+moves are in the frame's view."""
 
 from __future__ import annotations
 
