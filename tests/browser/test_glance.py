@@ -141,7 +141,7 @@ RUN_TOGETHER = """() => {
 
 TURN = (
     "#screen .table-screen:not([data-waiting])"
-    " :is(.board [data-action]:not([disabled]), .board [data-ui])"
+    " :is(.board [data-action]:not([disabled]), .board [data-ui]:not([data-ui=detail]))"
 )
 SETTLED = ", ".join(
     [TURN, "#screen .table-screen[data-waiting=continue]", "[data-testid=game-over]"]
@@ -228,8 +228,17 @@ def table_link(game_id: str, players: int) -> str:
     return f"?game={game_id}&players={players}&seed=5&level=easy&speed={speed}"
 
 
-@pytest.mark.parametrize("size", [PORTRAIT, LANDSCAPE], ids=["360x740", "740x360"])
-@pytest.mark.parametrize("game_id, players", GAMES, ids=[g for g, _ in GAMES])
+# Each game's largest table on a phone, upright and on its side; and Baker's on a laptop
+# (1280x800), where your docked area covered the Laws' texts.
+SIZED = [(game_id, players, size) for game_id, players in GAMES for size in (PORTRAIT, LANDSCAPE)]
+SIZED.append(("magic-trick-baker", 2, {"width": 1280, "height": 800}))
+
+
+@pytest.mark.parametrize(
+    "game_id, players, size",
+    SIZED,
+    ids=[f"{g}-{size['width']}x{size['height']}" for g, _, size in SIZED],
+)
 def test_the_whole_game_is_seen_at_every_turn(
     phone: StrictPage, site_url: str, game_id: str, players: int, size: dict[str, int]
 ) -> None:
