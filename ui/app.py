@@ -108,6 +108,8 @@ class App:
         self.bots.speed = saves.read_speed(req.speed)
         listen(self.on_click, self.on_change, self.on_key, self.on_storage)
         page.set_field("speed", self.bots.speed)
+        if req.learn and req.game_id and not page.is_embedded():  # one table per link
+            req.messages.append("A link opens a lesson or a game, not both: the lesson opens.")
         if req.messages:
             page.notice(" ".join(req.messages))
         if page.is_embedded():

@@ -249,3 +249,9 @@ def test_a_lessons_odd_address_is_said(phone: StrictPage, site_url: str) -> None
     lesson = lesson_for("magic-trick-baker")
     first = next(i for i, (seat, _) in enumerate(lesson["moves"]) if seat == 0)  # the human's
     expect(page.locator(NOTE)).to_contain_text(lesson["notes"][first])
+
+    # A lesson and a game in one link: the lesson opens, and the notice says the game didn't.
+    open_app(page, site_url + "?learn=magic-trick-baker&game=magic-trick-wray&speed=instant")
+    expect(page.locator("#notice")).to_contain_text("a lesson or a game, not both")
+    page.wait_for_selector(MY_TURN_OR_END)
+    expect(page.locator("#screen .table-screen.game-magic-trick-baker.lesson")).to_have_count(1)
