@@ -372,6 +372,21 @@ class Rules:
         self.illusionist_wins = illusionist_wins
         self.rope = rope
         self.needs_bid = needs_bid
+        # The winner of every normal two-card trick, by lead * NUM_CARDS + follow (what
+        # `_trick_winner_by_law` says), and how many of the two orders of each pair a card
+        # wins, by card * NUM_CARDS + other: the bots ask these hundreds of thousands of
+        # times a game, so they are looked up, not worked out again.
+        self.winners: list[int] = [
+            _trick_winner_by_law(lead, follow, self)
+            for lead in range(NUM_CARDS)
+            for follow in range(NUM_CARDS)
+        ]
+        self.pair_wins: list[int] = [
+            int(self.winners[card * NUM_CARDS + other] == card)
+            + int(self.winners[other * NUM_CARDS + card] == card)
+            for card in range(NUM_CARDS)
+            for other in range(NUM_CARDS)
+        ]
 
 
 _RULES: dict[tuple[int, ...], Rules] = {}  # rules_for's cache (at most 13 x 13 entries)
@@ -457,7 +472,13 @@ def follow_cards(hand: list[int], led: int | None, rules: Rules) -> list[int]:
 
 
 def trick_winner(lead: int, follow: int, rules: Rules) -> int:
-    """The card winning a normal two-card trick (`lead` led, `follow` answered)."""
+    """The card winning a normal two-card trick (`lead` led, `follow` answered): looked up
+    in the table `Rules` keeps of `_trick_winner_by_law`."""
+    return rules.winners[lead * NUM_CARDS + follow]
+
+
+def _trick_winner_by_law(lead: int, follow: int, rules: Rules) -> int:
+    """`trick_winner` worked out from the Laws' rules (once per pair of cards: `Rules`)."""
     if not rules.illusionist_wins:
         if lead == ILLUSIONIST:
             return follow

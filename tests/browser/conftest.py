@@ -391,6 +391,17 @@ def edges_stand_out(page: Page, selector: str, minimum: float = 3.0) -> int:
     return len(found)
 
 
+# play_to_end's look at the table: null once the game is over, else [the number of legal
+# moves drawn (`next_click.ACTIONS`), the game's steps (`next_click.STEPS_JS`) when there
+# is none].
+TABLE_NOW_JS = """([actions, steps]) => {
+    if (document.querySelector('[data-testid=game-over]')) return null;
+    const count = document.querySelectorAll(actions).length;
+    const found = count ? [] : [...document.querySelectorAll(steps)];
+    return [count, (%s)(found)];
+}"""
+
+
 def play_to_end(
     page: Page, pick_seed: int = 0, max_steps: int = 3000, must_end: bool = True
 ) -> None:
@@ -409,13 +420,15 @@ def play_to_end(
     wait_for_bots_worker(page)
     pick = random.Random(pick_seed)
     nav = page_steps()  # not moves; and a hint lands later, redrawing the table meanwhile
+    table_now = TABLE_NOW_JS % STEPS_JS
     for _ in range(max_steps):
-        if page.locator("[data-testid=game-over]").count():
+        # One snapshot of the table per step (one round trip, not three): whether the game
+        # is over, how many moves are drawn, and else the steps, each clicked by what it
+        # is, not by its place (a hint arriving may redraw the table meanwhile).
+        seen = page.evaluate(table_now, [ACTIONS, STEPS])
+        if seen is None:
             return
-        count = page.locator(ACTIONS).count()
-        # One snapshot of the steps, each clicked by what it is, not by its place: a hint
-        # arriving may redraw the table (and change how many steps there are) meanwhile.
-        steps = [] if count else page.locator(STEPS).evaluate_all(STEPS_JS)
+        count, steps = seen
         click = next_click(count, steps, nav, pick)
         if click is None:
             page.wait_for_timeout(30)

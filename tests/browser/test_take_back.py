@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page
 
 import pygame_rules
+from ui.play.session import Session
 from ui.runtime.storage import STATS_KEY
+from ui.share.links import encode_moves
 
 from .conftest import StrictPage, final_scores, open_app, play_to_end, replayed_scores
 
@@ -87,11 +90,64 @@ def test_take_back_in_every_game(desktop: StrictPage, site_url: str, game_id: st
         human_move(page, pick)  # a move again, so the next take-back has one to undo
 
 
+PRACTICE_GAME = ("trick-of-trip", 3, 2)  # game, players, seed
+
+
+def _bots_move(session: Session) -> None:
+    """The bots' moves until the player's turn or the end, as the page's Easy bots make them."""
+    while not session.is_over() and not session.human_legal():
+        seat = session.next_bot()
+        assert seat is not None
+        turn = session.start_bot(seat)
+        turn.step(None)
+        session.act(seat, turn.action)
+
+
+def _session_after(history: list[list[Any]]) -> Session:
+    session = Session(*PRACTICE_GAME, "easy")
+    for seat, action in history:
+        session.act(seat, action)
+    return session
+
+
+def late_position() -> str:
+    """A position link to the practice game near its end: a seeded game played out in
+    CPython, cut at the latest turn of the player where every move they may make is
+    followed by something hidden being shown (so its take-back makes the game practice)
+    and not by the end. The test's subject is the practice game's end and record, not the
+    rest of the game, which clicking through took most of its time."""
+    game_id, players, seed = PRACTICE_GAME
+    session = _session_after([])
+    pick = random.Random(0)
+    while True:
+        _bots_move(session)
+        if session.is_over():
+            break
+        session.act(session.human, pick.choice(session.human_legal()))
+    history = session.history
+    turns = [i for i, (seat, _) in enumerate(history) if seat == session.human]
+    for cut in reversed(turns):
+        every_move_reveals = True
+        for action in _session_after(history[:cut]).human_legal():
+            after = _session_after(history[:cut])
+            after.act(after.human, action)
+            _bots_move(after)
+            offer = after.take_back_offer()
+            if after.is_over() or offer is None or not offer.reveals:
+                every_move_reveals = False
+                break
+        if every_move_reveals:
+            moves = encode_moves(game_id, players, seed, {}, history[:cut])
+            return f"?game={game_id}&players={players}&seed={seed}&level=easy&moves={moves}"
+    raise AssertionError("no turn of the player where every move reveals something")
+
+
 def test_a_practice_game_says_so_at_its_end_and_in_its_record(
     desktop: StrictPage, site_url: str
 ) -> None:
     page = desktop.page
-    open_app(page, site_url + "?game=trick-of-trip&players=3&seed=2&level=easy&speed=instant")
+    open_app(page, site_url + late_position() + "&speed=instant")
+    page.click("[data-ui=link-continue]")  # play on from the position
     pick = random.Random(3)
     while True:
         human_move(page, pick)
