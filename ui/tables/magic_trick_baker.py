@@ -488,7 +488,6 @@ def my_area(view: PlayerView) -> list[El]:
     elif view.legal_of("bid"):
         bids = view.legal_of("bid")
         law = next((x for x in obs["laws"] if x["needs_bid"]), None)
-        why = f"{law['name']}: {law['text']}" if law else ""
         if obs["tricks"] and law:
             # A late bid: the Law that asks for it and that it counts the tricks won already;
             # the Law's text (also at a tap on the Laws) left out where room is short.
@@ -497,6 +496,7 @@ def my_area(view: PlayerView) -> list[El]:
             note = f"{law['name']} — {late}: you have {plural(won, 'trick')}."
             items.append(prompt("Bid how many tricks you will win.", note=note, aid=law["text"]))
         else:
+            why = f"{law['name']}: {law['text']}" if law else ""
             items.append(prompt("Bid how many tricks you will win.", note=why))
         items.append(
             controls(

@@ -394,11 +394,16 @@ def letters_el(count: int, out: bool) -> El:
 def seat_for(view: PlayerView, seat: int) -> El:
     obs = view.obs
     name = view.names[seat]
+    mine = seat == view.human
     lines: list[str | El] = [letters_el(obs["letters"][seat], obs["out"][seat])]
     counts = None
     if not obs["out"][seat]:
         tricks, specials = obs["hand_sizes"][seat], obs["special_counts"][seat]
         counts = f"{plural(tricks, 'trick')} · {plural(specials, 'special')}"
+        # Your own counts stay in your summary (your cards are below it); another's open
+        # on a tap where room is short (seat_panel's `extra`).
+        if mine:
+            lines.append(counts)
     badges = []
     if obs["phase"] == "rps" and seat in obs["rps"]["players"]:
         done = obs["rps"]["chosen"][seat]
@@ -416,11 +421,6 @@ def seat_for(view: PlayerView, seat: int) -> El:
     if view.thinking == seat:
         lines.append(h("span", {"class": "thinking"}, "thinking…"))
     asked = seat in obs["acting"] and obs["phase"] != "rps"
-    # Your own counts stay in your summary (your cards are below it); another's open on a
-    # tap where room is short (seat_panel's `extra`).
-    mine = seat == view.human
-    if counts and mine:
-        lines.insert(1, counts)
     return seat_panel(
         name,
         seat=seat,
