@@ -14,7 +14,8 @@ rng.below(len(acting)), the action with rng.choice(legal_actions). Into one sha2
 go, as canonical text (tests/canon.py): the new state's fields and generator state, and
 after every move the seat, the action, its events and the scores, the state every K-th move
 (the records of APPEND_ONLY fields once each, when appended), a resample for the acting seat
-every K moves if asked, and the final state, scores and winners. Output, one line each:
+every K moves if asked (its APPEND_ONLY fields as whether they equal the state's), and the
+final state, scores and winners. Output, one line each:
 
     game <id> <seed> <digest of that game>
     total <id> games=<n> moves=<m> digest=<digest of the game digests>
@@ -77,6 +78,15 @@ class StateRecorder:
             self.seen[name] = len(records)
         return canon([[fields, state.rng.state], new])
 
+    def resampled(self, state: "State", resample: "State") -> str:
+        """A resample of `state`, canonically: its fields, except that of its APPEND_ONLY
+        fields (public records, copied from `state`) it says only whether they are the
+        state's. Writing them out each time cost most of a long Baker game's replay."""
+        fields = resample._fields()
+        own = state._fields()
+        kept = {name: fields.pop(name) == own[name] for name in self.append_only}
+        return canon([[fields, resample.rng.state], kept])
+
 
 def play(game: "Game", players: int, seed: int, opts: "dict[str, Any]", out: "Callable") -> int:
     """One seeded random game; every record goes to out(text). Returns the moves made."""
@@ -94,7 +104,7 @@ def play(game: "Game", players: int, seed: int, opts: "dict[str, Any]", out: "Ca
         seat = acting[rng.below(len(acting))]
         action = rng.choice(state.legal_actions(seat))
         if resample_every and moves % resample_every == 0:
-            out(canon(state.resample(seat, side.spawn()).to_json()))
+            out(recorder.resampled(state, state.resample(seat, side.spawn())))
         events = state.apply(seat, action)
         moves += 1
         out(canon([seat, action, events, state.scores()]))
