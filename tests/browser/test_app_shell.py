@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 
 import pytest
@@ -10,6 +11,7 @@ from playwright.sync_api import expect
 
 import pygame_rules
 from ui.play.session import Session
+from ui.share.links import encode_moves
 
 from .conftest import (
     HINT_TIMEOUT,
@@ -385,11 +387,36 @@ def test_hint_marks_the_move_a_bot_would_make(phone: StrictPage, site_url: str) 
     expect(note).to_have_count(0)
 
 
+def position_with_bot_moves_left(
+    game_id: str, players: int, seed: int, left: int
+) -> tuple[str, int]:
+    """A position link to a seeded game (Easy bots, random moves, played out in CPython) at
+    the player's last turn with at least `left` bot moves after it in that game; and how
+    many moves it holds."""
+    session = Session(game_id, players, seed, "easy")
+    pick = random.Random(0)
+    while not session.is_over():
+        seat = session.waiting_for()[0]
+        session.act(seat, pick.choice(session.state.legal_actions(seat)))
+    history = session.history
+    bots_after = 0
+    for cut in reversed(range(len(history))):
+        seat = history[cut][0]
+        if seat == session.human and bots_after >= left:
+            moves = encode_moves(game_id, players, seed, {}, history[:cut])
+            return f"?game={game_id}&players={players}&seed={seed}&moves={moves}", cut
+        bots_after += seat != session.human
+    raise AssertionError(f"no turn of the player with {left} bot moves after it")
+
+
 def test_hard_bots_play_a_game_to_the_end(desktop: StrictPage, site_url: str) -> None:
     """Hard is the search with the biggest budget: it still finishes, and the browser's
-    moves are the ones CPython's search makes (the budget is in playouts, not seconds)."""
+    moves are the ones CPython's search makes (the budget is in playouts, not seconds).
+    From a position link late in a game: each Hard move costs seconds in both."""
     page = desktop.page
-    open_app(page, site_url + "?game=trickbook&players=2&seed=5&level=hard&speed=instant")
+    link, cut = position_with_bot_moves_left("trickbook", 2, 5, left=18)
+    open_app(page, site_url + link + "&level=hard&speed=instant")
+    page.click("[data-ui=link-continue]")  # sit down at the position
     play_to_end(page, pick_seed=2)
     assert final_scores(page) == replayed_scores(page)
     record = json.loads(page.locator("[data-testid=game-over]").get_attribute("data-record"))
@@ -397,7 +424,7 @@ def test_hard_bots_play_a_game_to_the_end(desktop: StrictPage, site_url: str) ->
     session = Session(record["game"], record["players"], record["seed"], "hard")
     bot_moves = 0
     for seat, action in record["history"]:
-        if seat != session.human:
+        if seat != session.human and len(session.history) >= cut:
             turn = session.start_bot(seat)
             turn.step(None)
             assert turn.action == action, f"move {len(session.history)}: CPython's search differs"

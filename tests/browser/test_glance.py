@@ -20,6 +20,8 @@ from playwright.sync_api import Browser, Frame, Page
 
 import pygame_rules
 from ui.app import play_steps
+from ui.play.session import Session
+from ui.share.links import encode_moves
 
 from .conftest import BOOT_TIMEOUT, WHOLE_SEARCH, StrictPage, open_app, start_server
 
@@ -181,9 +183,9 @@ def play_looking(
 ) -> list[str]:
     """Play to the end with random moves; at every turn, Continue and the game's end, what
     is not seen (`short`: in a frame too short for the whole table, what must still be).
-    The problems found, each with the turn's number. In the full app a game with hands
-    starts at fast speed, so the bots wait at the first hand's end (Continue), and goes on
-    at instant speed once that has been looked at."""
+    The problems found, each with the turn's number. A table at fast speed (`table_link`)
+    goes on at instant speed once the bots have waited at a hand's end (Continue) and that
+    has been looked at."""
     pick = random.Random(seed)
     problems: list[str] = []
     shots = os.environ.get("GLANCE_SHOTS")  # a directory: a screenshot of each problem
@@ -223,9 +225,24 @@ def play_looking(
 
 
 def table_link(game_id: str, players: int) -> str:
-    # A game with hands at fast speed until its first hand's end: the bots wait there.
-    speed = "fast" if pygame_rules.get_game(game_id).hand_end else "instant"
-    return f"?game={game_id}&players={players}&seed=5&level=easy&speed={speed}"
+    """A link to a seeded table of Easy bots. A game with hands: a position link at the
+    player's last turn of the first hand (random moves played out in CPython), at fast
+    speed, so the bots wait at that hand's end (Continue) after one trick paced, not a
+    whole hand (test_the_whole_game_is_seen_at_every_turn sits down at it)."""
+    seed, level = 5, "easy"
+    link = f"?game={game_id}&players={players}&seed={seed}&level={level}"
+    if not pygame_rules.get_game(game_id).hand_end:
+        return link + "&speed=instant"
+    session = Session(game_id, players, seed, level)
+    pick = random.Random(seed)
+    last_turn = 0
+    while session.ended != "hand":
+        seat = session.waiting_for()[0]
+        if seat == session.human:
+            last_turn = len(session.history)
+        session.act(seat, pick.choice(session.state.legal_actions(seat)))
+    moves = encode_moves(game_id, players, seed, {}, session.history[:last_turn])
+    return f"{link}&speed=fast&moves={moves}"
 
 
 # Each game's largest table on a phone, upright and on its side; and Baker's on a laptop
@@ -246,7 +263,10 @@ def test_the_whole_game_is_seen_at_every_turn(
     page.set_viewport_size(size)
     # No card moving in or out while it is looked at (the layout is the same).
     page.emulate_media(reduced_motion="reduce")
-    open_app(page, site_url + table_link(game_id, players))
+    link = table_link(game_id, players)
+    open_app(page, site_url + link)
+    if "&moves=" in link:
+        page.click("[data-ui=link-continue]")  # sit down at the position
     where = f"{game_id}-{size['width']}x{size['height']}"
     problems = play_looking(page, seed=3, where=where)
     assert not problems, "\n".join(problems[:40]) + f"\n({len(problems)} problems)"
