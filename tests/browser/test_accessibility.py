@@ -36,7 +36,7 @@ def test_table_and_game_over_have_no_serious_axe_violations(
     phone: StrictPage, site_url: str, game_id: str
 ) -> None:
     page = phone.page
-    open_app(page, site_url + f"?game={game_id}&seed=4&speed=instant")
+    open_app(page, site_url + f"?game={game_id}&seed=4&level=easy&speed=instant")
     page.wait_for_selector(".table-screen:not([data-waiting])")
     assert serious_violations(page) == []
     # The game over: from a game near its end (a whole game here took up to 90 s).
@@ -52,7 +52,7 @@ def test_a_move_can_be_made_with_the_keyboard_alone(
 ) -> None:
     """Tab reaches a legal-move control (with a visible focus ring) and Enter plays it."""
     page = desktop.page
-    open_app(page, site_url + f"?game={game_id}&seed=4&speed=instant")
+    open_app(page, site_url + f"?game={game_id}&seed=4&level=easy&speed=instant")
     for step in range(40):  # UI-only steps first (e.g. arranging a split) until an action shows
         if human_actions(page):
             break
@@ -98,7 +98,7 @@ def test_a_screen_reader_hears_the_bots_moves_and_the_prompt(
     """The table is rebuilt on every render, and a live region inserted with its text is
     not read: news goes to #announcer, one live region outside the table."""
     page = desktop.page
-    open_app(page, site_url + f"?game={game_id}&seed=4&speed=instant")
+    open_app(page, site_url + f"?game={game_id}&seed=4&level=easy&speed=instant")
     page.wait_for_selector(".table-screen:not([data-waiting])")
     heard = page.locator("#announcer")
     expect(heard).to_have_attribute("aria-live", "polite")
@@ -129,7 +129,7 @@ def test_closing_the_rules_gives_focus_back_after_bots_moved(
     desktop: StrictPage, site_url: str
 ) -> None:
     page = desktop.page
-    open_app(page, site_url + "?game=magic-trick-wray&seed=4&speed=slow")
+    open_app(page, site_url + "?game=magic-trick-wray&seed=4&level=easy&speed=slow")
     page.wait_for_selector("#screen [data-ui=rules]")
     page.focus("#screen [data-ui=rules]")
     page.keyboard.press("Enter")

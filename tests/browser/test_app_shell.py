@@ -113,7 +113,7 @@ def test_rules_view_opens_from_the_lobby(phone: StrictPage, site_url: str) -> No
 
 def test_reload_resumes_the_same_table(phone: StrictPage, site_url: str) -> None:
     page = phone.page
-    open_app(page, site_url + "?game=trick-of-trip&players=3&seed=5&speed=instant")
+    open_app(page, site_url + "?game=trick-of-trip&players=3&seed=5&level=easy&speed=instant")
     play_to_end(page, max_steps=12, must_end=False)
     page.wait_for_selector(".table-screen:not([data-waiting])")
     before = page.locator(".board").inner_text()
@@ -182,7 +182,7 @@ def test_a_reload_of_any_table_resumes_it(phone: StrictPage, site_url: str) -> N
 def test_a_link_never_deals_over_a_game_in_progress(phone: StrictPage, site_url: str) -> None:
     page = phone.page
     stored = "localStorage.getItem('pygame-table.save.trick-of-trip')"
-    open_app(page, site_url + "?game=trick-of-trip&players=3&seed=5&speed=instant")
+    open_app(page, site_url + "?game=trick-of-trip&players=3&seed=5&level=easy&speed=instant")
     play_to_end(page, max_steps=12, must_end=False)
     page.wait_for_selector(".table-screen:not([data-waiting])")
     before = page.locator(".board").inner_text()
@@ -195,7 +195,7 @@ def test_a_link_never_deals_over_a_game_in_progress(phone: StrictPage, site_url:
     page.wait_for_selector(".table-screen:not([data-waiting])")
     assert page.locator(".board").inner_text() == before
 
-    other = site_url + "?game=trick-of-trip&players=3&seed=6&speed=instant"
+    other = site_url + "?game=trick-of-trip&players=3&seed=6&level=easy&speed=instant"
     open_app(page, other)  # another deal of the game: asked first, and the save is untouched
     expect(page.locator("#conflict-title")).to_be_focused()
     expect(page.locator("#screen")).to_contain_text("a game of Trick of Trip (nuun) in progress")
@@ -215,7 +215,7 @@ def test_a_link_never_deals_over_a_game_in_progress(phone: StrictPage, site_url:
     assert json.loads(replaced)["seed"] == 6
 
     # A link to another game deals at once: each game keeps its own save.
-    open_app(page, site_url + "?game=magic-trick-baker&seed=1&speed=instant")
+    open_app(page, site_url + "?game=magic-trick-baker&seed=1&level=easy&speed=instant")
     page.wait_for_selector(".table-screen[data-game=magic-trick-baker]")
     assert page.evaluate(stored) == replaced
 
@@ -237,7 +237,7 @@ def test_a_game_that_went_on_in_another_tab_is_never_overwritten(
 ) -> None:
     first = phone.page
     stored = "localStorage.getItem('pygame-table.save.trick-of-trip')"
-    open_app(first, site_url + "?game=trick-of-trip&players=3&seed=5&speed=instant")
+    open_app(first, site_url + "?game=trick-of-trip&players=3&seed=5&level=easy&speed=instant")
     play_to_end(first, max_steps=8, must_end=False)
     first.wait_for_selector(".table-screen:not([data-waiting])")
     second = first.context.new_page()
@@ -271,7 +271,7 @@ def test_a_finished_game_stays_when_another_tab_deals(phone: StrictPage, site_ur
     resume_near_the_end(first, site_url, "trick-of-trip", 3, seed=5)
     play_to_end(first)
     second = first.context.new_page()
-    open_app(second, site_url + "?game=magic-trick-baker&seed=1&speed=instant")
+    open_app(second, site_url + "?game=magic-trick-baker&seed=1&level=easy&speed=instant")
     second.wait_for_selector(".table-screen:not([data-waiting])")
     assert second.evaluate("localStorage.getItem('pygame-table.save.magic-trick-baker')")
     first.wait_for_timeout(500)  # a storage event, had it been acted on, would have by now

@@ -141,7 +141,7 @@ def test_opponents_cards_stay_readable_on_a_tablet_and_desktop(
     (and in the half width of a short window's landscape layout)."""
     page = desktop.page
     page.set_viewport_size({"width": size[0], "height": size[1]})
-    open_app(page, site_url + "?game=magic-trick-wray&players=4&seed=11&speed=instant")
+    open_app(page, site_url + "?game=magic-trick-wray&players=4&seed=11&level=easy&speed=instant")
     wait_for_my_move(page)
     widths = page.locator("#screen .mtw-row.mini .card").evaluate_all(
         "cards => cards.map(c => c.getBoundingClientRect().width)"

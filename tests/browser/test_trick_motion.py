@@ -28,7 +28,7 @@ def test_the_winning_card_is_marked_and_new_cards_slide_in_unless_reduced(
     desktop: StrictPage, site_url: str
 ) -> None:
     page = desktop.page
-    open_app(page, site_url + "?game=magic-trick-wray&players=4&seed=3&speed=instant")
+    open_app(page, site_url + "?game=magic-trick-wray&players=4&seed=3&level=easy&speed=instant")
     page.wait_for_selector(READY)
     figures = page.locator(".trick-stage > .trick figure")
     labels = figures.locator(".card").evaluate_all("els => els.map(e => e.ariaLabel)")

@@ -141,7 +141,7 @@ def test_the_longest_trick_name_fits_its_card(
 
 def test_two_player_game_by_clicks(phone: StrictPage, site_url: str) -> None:
     page = phone.page
-    open_app(page, site_url + "?game=trickbook&players=2&seed=21&speed=instant")
+    open_app(page, site_url + "?game=trickbook&players=2&seed=21&level=easy&speed=instant")
     page.wait_for_selector(ACTIONS)
     # The start: three big rock-paper-scissors buttons, and nothing else to press.
     actions = page.locator("#screen [data-action]")
@@ -184,7 +184,7 @@ def test_two_player_game_by_clicks(phone: StrictPage, site_url: str) -> None:
 
 def test_four_player_game_completes(desktop: StrictPage, site_url: str) -> None:
     page = desktop.page
-    open_app(page, site_url + "?game=trickbook&players=4&seed=9&speed=instant")
+    open_app(page, site_url + "?game=trickbook&players=4&seed=9&level=easy&speed=instant")
     page.wait_for_selector(ACTIONS)
     expect(page.locator("#screen .seat")).to_have_count(4)
     # A deal on which the human is offered a special: whether one is depends on how the
@@ -230,7 +230,7 @@ def animation_names(page: Page, selector: str) -> list[str]:
 
 def test_new_dice_roll_in(phone: StrictPage, site_url: str) -> None:
     page = phone.page
-    open_app(page, site_url + "?game=trickbook&players=2&seed=3&speed=slow")
+    open_app(page, site_url + "?game=trickbook&players=2&seed=3&level=easy&speed=slow")
     names: list[str] = []
     for _ in range(5):  # the dice may settle between the two reads: then wait for the next roll
         click_until(page, "#screen .die.rolling")
@@ -243,7 +243,7 @@ def test_new_dice_roll_in(phone: StrictPage, site_url: str) -> None:
 def test_no_roll_animation_under_reduced_motion(phone: StrictPage, site_url: str) -> None:
     page = phone.page
     page.emulate_media(reduced_motion="reduce")
-    open_app(page, site_url + "?game=trickbook&players=2&seed=3&speed=fast")
+    open_app(page, site_url + "?game=trickbook&players=2&seed=3&level=easy&speed=fast")
     click_until(page, "#screen .tb-die")
     for _ in range(30):  # a few more moves: dice come and go, none ever rolls
         assert page.locator("#screen .die.rolling").count() == 0
