@@ -236,6 +236,7 @@ def preload_links() -> str:
     )
     modules = [f"static/vendor/pyscript/{name}" for name in [core, *chunks]]
     modules.append("static/vendor/micropython/micropython.mjs")
+    modules.append("static/js/app-files.js")  # mpy-files.js's import
     fetched = ["pyscript.toml", "static/vendor/micropython/micropython.wasm"]
     fetched.append("static/vendor/app-mpy.tar.gz")
     lines = [f'  <link rel="modulepreload" href="./{name}">' for name in modules]

@@ -102,6 +102,7 @@ def test_the_page_preloads_what_its_boot_fetches_in_a_chain() -> None:
         assert (tasks.SITE / href).is_file(), f"{href} is preloaded but not in the built site"
     assert "static/vendor/app-mpy.tar.gz" in hrefs
     assert "static/vendor/micropython/micropython.wasm" in hrefs
+    assert "static/js/app-files.js" in hrefs  # imported by mpy-files.js: not a step of its own
     assert any(h.startswith("static/vendor/pyscript/core-") for h in hrefs)
     index = (tasks.SITE / "index.html").read_text()
     assert links in index and tasks.PRELOAD_MARKER not in index

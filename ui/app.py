@@ -77,9 +77,7 @@ class App:
     def __init__(self) -> None:
         self.play: PlayScreen | None = None  # the game being played
         self.setup_game: str | None = None
-        self.worker = WorkerClient(
-            self.show_engine_note, usable=sys.implementation.name == "micropython"
-        )
+        self.worker = WorkerClient(self.show_engine_note, usable=page.WITH_PYSCRIPT)
         self.bots = BotRunner(
             page_sleep,
             page.now,

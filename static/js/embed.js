@@ -149,17 +149,26 @@ function blocked(reason) {
 
 // PyScript 0.7 opens IndexedDB for its package cache before starting an interpreter,
 // and browsers deny IndexedDB to cross-site frames when third-party storage is
-// blocked. There we start Pyodide and the same app archive directly (slower, but this
-// frame can keep nothing anyway); its bots think on the page, with no worker.
+// blocked. There we start MicroPython ourselves (the same runtime and bytecode as with
+// PyScript; about 6 MB less than Pyodide), and the app's Python reaches the page through
+// `js` (ui/runtime/browser.py). This frame can keep nothing anyway; its bots think on the
+// page, with no worker.
 async function bootWithoutPyScript(bar) {
-  const base = new URL("static/vendor/", location.href);
-  const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", base).href);
+  const base = new URL("static/", location.href);
+  const [{ loadMicroPython }, { appFiles, writeFiles }] = await Promise.all([
+    import(new URL("vendor/micropython/micropython.mjs", base).href),
+    import(new URL("js/app-files.js", base).href),
+  ]);
+  const files = appFiles();
   bar.value = 30;
-  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href });
+  const micropython = await loadMicroPython({
+    url: new URL("vendor/micropython/micropython.wasm", base).href,
+    stdout: (line) => console.log(line),
+    stderr: (line) => console.error(line),
+  });
   bar.value = 80;
-  const archive = await (await fetch(new URL("app.tar.gz", base))).arrayBuffer();
-  pyodide.unpackArchive(archive, "gztar");
-  pyodide.runPython("from ui.app import main\nmain()\n");
+  writeFiles(micropython.FS, await files);
+  micropython.runPython(BOOT_PY.replace("from pyscript import window", "from js import window"));
 }
 
 // index.html's boot script, the same text: the app in steps after the runtime's own task.

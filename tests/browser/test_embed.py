@@ -106,6 +106,40 @@ def test_game_plays_inside_a_frame_on_another_site(browser: Browser, host_dir, s
         context.close()
 
 
+def test_a_frame_whose_storage_is_blocked_boots_micropython(
+    browser: Browser, host_dir, site_url: str
+) -> None:
+    """Issue 37.3: where the browser keeps no storage for a frame on another site (this
+    Chromium, headless in a fresh context), PyScript cannot start (its loader needs
+    IndexedDB): embed.js starts MicroPython itself, with the same bytecode, not Pyodide
+    (about 6 MB), and the game plays; with no worker, the bots think on the page."""
+    context, page, strict, url = host_page(browser, host_dir, site_url)
+    try:
+        page.goto(url)
+        frame = page.frame_locator("#game")
+        frame.locator("#embed-play").click()
+        frame.locator("body[data-app-state=ready]").wait_for(timeout=60_000)
+        expect(frame.locator("#notice")).to_contain_text("blocks storage in embedded frames")
+        expect(frame.locator("#py-version")).to_contain_text("MicroPython")
+        assert frame.locator("script[type=mpy]").count() == 0  # not PyScript's boot
+        for _ in range(3):
+            frame.locator("[data-ui=tot-move]").first.click()
+        frame.locator("#screen [data-action]").first.click()
+        expect(frame.locator("[data-ui=tot-move]")).to_have_count(0)
+        fetched = frame.locator("body").evaluate(
+            "() => performance.getEntriesByType('resource').map((e) => e.name)"
+        )
+        assert any(name.endswith("/micropython.wasm") for name in fetched), fetched
+        assert not any("pyodide" in name for name in fetched), fetched
+        expect(frame.locator("body")).not_to_have_attribute("data-bots", re.compile("."))
+        strict.problems = [
+            p for p in strict.problems if "request left the origin" not in p and "404" not in p
+        ]
+        strict.check()
+    finally:
+        context.close()
+
+
 def test_blocked_storage_shows_a_message_and_the_full_app_link(
     browser: Browser, host_dir, site_url: str
 ):
@@ -295,7 +329,8 @@ def test_a_420_px_frame_without_the_sizing_script_shows_your_turn(
 ) -> None:
     """Issue 23.7: a host page on another site that only sets the frame's height (420 px;
     a phone's width, then a blog's): after Play, the prompt and the hand are in the frame
-    on the reader's turn. (Storage is blocked there: a note takes room, Pyodide boots.)"""
+    on the reader's turn. (Storage is blocked there: a note takes room, and embed.js starts
+    MicroPython itself.)"""
     server, host_url = start_server(tmp_path, "localhost")  # another site, as a blog is
     context = browser.new_context(viewport={"width": 760, "height": 700})
     context.add_init_script(WHOLE_SEARCH)

@@ -129,7 +129,7 @@ PROFILES = {
         float_math=("bots/",),
     ),
     # ui/: the page's Python on MicroPython, plus what it asks of the page (PyScript's
-    # FFI; js and pyodide.ffi only in ui/runtime/browser.py's fallback for Pyodide without
+    # FFI; js and jsffi only in ui/runtime/browser.py's fallback for MicroPython without
     # PyScript). ui/play/bot_worker.py runs in the Pyodide worker but keeps the subset too.
     "ui": Profile(
         name="ui",
@@ -139,14 +139,14 @@ PROFILES = {
             pyscript=words("document window workers"),
             **{
                 "pyscript.ffi": words("create_proxy to_js"),
-                "js": words("Object document window"),
-                "pyodide.ffi": words("create_proxy to_js"),
+                "js": words("document window"),
+                "jsffi": words("create_proxy to_js"),
             },
         ),
         packages=frozenset({"pygame_rules", "ui"}),
         float_math=("",),
         edge_modules=frozenset(
-            {"pyscript", "pyscript.ffi", "js", "pyodide.ffi", "ui.runtime.browser"}
+            {"pyscript", "pyscript.ffi", "js", "jsffi", "ui.runtime.browser"}
         ),
         edge="runtime/",
     ),

@@ -1,6 +1,6 @@
 """The page's JavaScript objects, through PyScript's own FFI, so the UI runs the same on
-MicroPython (the page's main thread) and Pyodide (embed.js's fallback boot without
-PyScript, when a frame's storage is blocked)."""
+MicroPython under PyScript (the page's main thread) and on MicroPython started directly by
+static/js/embed.js (a frame whose storage is blocked, where PyScript cannot start)."""
 
 from __future__ import annotations
 
@@ -12,17 +12,14 @@ try:
     from pyscript import document
     from pyscript import window as _global
     from pyscript.ffi import create_proxy, to_js
+
+    WITH_PYSCRIPT = True  # and its workers: the bots' search may think in one
 except ImportError:
-    try:  # Pyodide started directly by static/js/embed.js
-        from js import Object, document
+    WITH_PYSCRIPT = False
+    try:  # MicroPython started directly by static/js/embed.js
+        from js import document
         from js import window as _global
-        from pyodide.ffi import create_proxy
-        from pyodide.ffi import to_js as _to_js
-
-        def to_js(value: object) -> object:
-            """As pyscript.ffi.to_js: a dict becomes a plain JS object, not a Map."""
-            return _to_js(value, dict_converter=Object.fromEntries)
-
+        from jsffi import create_proxy, to_js  # type: ignore[import-not-found]
     except ImportError:  # CPython: tests and tools import the UI, with no page to talk to
         document = _global = None
 

@@ -5,7 +5,15 @@ drawing through `ui/runtime/dom.py`'s `mount`."""
 
 from __future__ import annotations
 
-from ui.runtime.browser import bring_into_view, document, next_task, now, to_js, window
+from ui.runtime.browser import (
+    WITH_PYSCRIPT,
+    bring_into_view,
+    document,
+    next_task,
+    now,
+    to_js,
+    window,
+)
 from ui.runtime.browser import focus as focus_node
 from ui.runtime.dom import by_id, mount, set_text
 
@@ -15,7 +23,7 @@ if TYPE_CHECKING:
 
     from ui.vdom import El
 
-__all__ = ["by_id", "next_task", "now", "set_text"]
+__all__ = ["WITH_PYSCRIPT", "by_id", "next_task", "now", "set_text"]
 
 
 # -- the screen -------------------------------------------------------------------------

@@ -48,7 +48,7 @@ class WorkerClient:
 
     def __init__(self, changed: Callable[[], None] | None = None, usable: bool = True) -> None:
         self.status = "local"  # local (not started), starting, loading, ready, failed
-        self.usable = usable  # False: no worker on this page (Pyodide's fallback boot)
+        self.usable = usable  # False: no worker here (no PyScript: embed.js's own boot)
         self.worker: Any = None
         self.changed = changed or (lambda: None)
         self.tasks: list[Any] = []
