@@ -145,9 +145,7 @@ PROFILES = {
         ),
         packages=frozenset({"pygame_rules", "ui"}),
         float_math=("",),
-        edge_modules=frozenset(
-            {"pyscript", "pyscript.ffi", "js", "jsffi", "ui.runtime.browser"}
-        ),
+        edge_modules=frozenset({"pyscript", "pyscript.ffi", "js", "jsffi", "ui.runtime.browser"}),
         edge="runtime/",
     ),
 }
