@@ -31,7 +31,9 @@ from pygame_rules.bots.magic_trick_baker import (
 from pygame_rules.magic_trick_baker import MagicTrickBakerState
 from pygame_rules.magic_trick_baker_laws import card_name
 
-GAMES = 100
+# Against random bots: 50 games won 100% and by 42 points a game (100 games: 99%, 39),
+# far beyond the thresholds below (85%, 20 points a game).
+GAMES = 50
 
 
 def bot_choice(state: MagicTrickBakerState, seat: int, seed: int = 0) -> dict:
