@@ -13,7 +13,7 @@ import json
 import shutil
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -469,21 +469,36 @@ def replayed_scores(page: Page) -> list[int]:
     return state.scores()
 
 
+def random_game(
+    game_id: str,
+    players: int,
+    seed: int,
+    options: dict[str, Any] | None = None,
+    pick_seed: int | None = None,
+    stop: Callable[[Any], bool] = lambda session: False,
+) -> Any:
+    """A seeded game of Easy bots played in CPython, every seat's move picked at random
+    (`random.Random(pick_seed)`, the game's seed by default), to its end or until
+    `stop(session)`: the Session."""
+    import random
+
+    from ui.play.session import Session
+
+    session = Session(game_id, players, seed, "easy", options)
+    choose = random.Random(seed if pick_seed is None else pick_seed)
+    while not session.is_over() and not stop(session):
+        seat = session.waiting_for()[0]
+        session.act(seat, choose.choice(session.state.legal_actions(seat)))
+    return session
+
+
 def near_the_end(
     game_id: str, players: int, seed: int = 7, options: dict[str, Any] | None = None
 ) -> dict[str, Any]:
     """A save of a game two of the player's moves from its end (Easy bots; seeded random
     moves in CPython). Tests about a game's end start from it instead of playing a whole
     game in the page, which costs a minute in Wray."""
-    import random
-
-    from ui.play.session import Session
-
-    session = Session(game_id, players, seed, "easy", options)
-    choose = random.Random(seed)
-    while not session.is_over():
-        seat = session.waiting_for()[0]
-        session.act(seat, choose.choice(session.state.legal_actions(seat)))
+    session = random_game(game_id, players, seed, options)
     mine = [i for i, (seat, _) in enumerate(session.history) if seat == session.human]
     save = session.to_save()
     save["history"] = session.history[: mine[-2]]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 import re
 
 import pytest
@@ -19,6 +18,7 @@ from .conftest import (
     final_scores,
     open_app,
     play_to_end,
+    random_game,
     replayed_scores,
     resume_near_the_end,
     serious_violations,
@@ -400,11 +400,7 @@ def position_with_bot_moves_left(
     """A position link to a seeded game (Easy bots, random moves, played out in CPython) at
     the player's last turn with at least `left` bot moves after it in that game; and how
     many moves it holds."""
-    session = Session(game_id, players, seed, "easy")
-    pick = random.Random(0)
-    while not session.is_over():
-        seat = session.waiting_for()[0]
-        session.act(seat, pick.choice(session.state.legal_actions(seat)))
+    session = random_game(game_id, players, seed, pick_seed=0)
     history = session.history
     bots_after = 0
     for cut in reversed(range(len(history))):

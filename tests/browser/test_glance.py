@@ -20,10 +20,16 @@ from playwright.sync_api import Browser, Frame, Page
 
 import pygame_rules
 from ui.app import play_steps
-from ui.play.session import Session
 from ui.share.links import encode_moves
 
-from .conftest import BOOT_TIMEOUT, WHOLE_SEARCH, StrictPage, open_app, start_server
+from .conftest import (
+    BOOT_TIMEOUT,
+    WHOLE_SEARCH,
+    StrictPage,
+    open_app,
+    random_game,
+    start_server,
+)
 
 PORTRAIT = {"width": 360, "height": 740}
 LANDSCAPE = {"width": 740, "height": 360}
@@ -233,14 +239,8 @@ def table_link(game_id: str, players: int) -> str:
     link = f"?game={game_id}&players={players}&seed={seed}&level={level}"
     if not pygame_rules.get_game(game_id).hand_end:
         return link + "&speed=instant"
-    session = Session(game_id, players, seed, level)
-    pick = random.Random(seed)
-    last_turn = 0
-    while session.ended != "hand":
-        seat = session.waiting_for()[0]
-        if seat == session.human:
-            last_turn = len(session.history)
-        session.act(seat, pick.choice(session.state.legal_actions(seat)))
+    session = random_game(game_id, players, seed, stop=lambda s: s.ended == "hand")
+    last_turn = max(i for i, (seat, _) in enumerate(session.history) if seat == session.human)
     moves = encode_moves(game_id, players, seed, {}, session.history[:last_turn])
     return f"{link}&speed=fast&moves={moves}"
 
