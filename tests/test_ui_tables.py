@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 
 import pytest
-from test_magic_trick_baker import PLAIN_HANDS, I, hand_points, law, play_state
+from test_magic_trick_baker import PLAIN_HANDS, H, I, R, W, hand_points, law, play, play_state
 
 import pygame_rules
 from pygame_rules.magic_trick_baker import MAX_HANDS
@@ -180,6 +180,30 @@ def test_a_baker_game_stopped_by_the_hand_limit_says_so() -> None:
     cells = [el for el in over.walk() if "data-score" in el.attrs]
     assert [el.text() for el in cells if str(el.attrs["data-seat"]) == "0"] == ["\u221255"]
     assert not re.search(r"-\d", over.text()), over.text()
+
+
+def test_a_burned_trick_says_so_beside_its_winner() -> None:
+    """Where room is short only the winner's caption is shown of a taken trick (the title,
+    two lines at 360 px, ran the Laws under your seat in a 600 px frame): it says "won,
+    burned", and the card's label says so too; the title keeps the Law's name."""
+    hands = [[R(4), R(1), R(2), R(3), W(2)], [I, H(4), W(3), W(4), H(1)]]
+    state = play_state(hands, [law("night-club"), law("moon-shot")], dealer=1)
+    play(state, R(4), I)
+    names = ["You", "Bot 1"]
+    view = kit.PlayerView(game=state.game, obs=state.observation(0), legal=[], names=names)
+    area = h("div", {}, mtb.trick_area(view))
+    [title] = [el for el in area.walk() if "trick-title" in el.attrs.get("class", "")]
+    assert title.text() == "Trick 1: Bot 1 takes it — burned by Night Club."
+    marks = [el.text() for el in area.walk() if el.attrs.get("class") == "trick-mark"]
+    assert marks == [" · won, burned"]
+    labels = [el.attrs.get("aria-label", "") for el in area.walk()]
+    assert any(label.endswith(", won the trick, burned") for label in labels), labels
+    play(state, H(4), R(1))  # not burned: "won" alone
+    view = kit.PlayerView(game=state.game, obs=state.observation(0), legal=[], names=names)
+    area = h("div", {}, mtb.trick_area(view))
+    assert [el.text() for el in area.walk() if el.attrs.get("class") == "trick-mark"] == [
+        " · won"
+    ]
 
 
 def test_trick_of_trip_score_table_shows_the_total_beside_the_name() -> None:

@@ -277,13 +277,15 @@ def played_cards(
     small: bool,
     winning: int | None = None,
     won: int | None = None,
+    burned: bool = False,
     keyed: bool = True,
 ) -> El:
     """Cards in a trick or pile (`{"seat", "card"}`, in play order), each captioned with who
     played it (the last one on top).
 
     Marked: the card winning the trick in play (`winning`: the engine's `trick_winning`
-    seat, its last card in the pile) or the card that took it (`won`). `keyed`: each card
+    seat, its last card in the pile) or the card that took it (`won`; `burned`: a Law
+    burned the trick, said beside "won" where room is short). `keyed`: each card
     slides in when it first shows (not in a trick already on its way out)."""
     mark = won
     if winning is not None:
@@ -294,7 +296,9 @@ def played_cards(
         top = " top" if i == len(cards) - 1 and cls == "rope-pile" else ""
         state = ""
         if c == mark:
-            state = ", won the trick" if won is not None else ", winning the trick"
+            state = ", winning the trick"
+            if won is not None:
+                state = ", won the trick, burned" if burned else ", won the trick"
         face = card_el(
             c,
             label=f"{view.names[seat]}: {title(c)}{state}",
@@ -310,6 +314,7 @@ def played_cards(
                 cls="mtb-slot",
                 caption_cls="mtb-caption trick-caption",
                 caption_hidden=True,
+                won_mark="won, burned" if burned else "won",
             )
         )
     label = {"rope-pile": "Rope trick pile", "trick": "Trick"}.get(cls, "Last trick")
@@ -319,7 +324,13 @@ def played_cards(
 def last_trick_cards(view: PlayerView, last: dict[str, Any], keyed: bool = True) -> El:
     """A taken trick (the observation's `last_trick`), the card that took it marked."""
     return played_cards(
-        view, last["cards"], cls="trick last", small=True, won=last["win_card"], keyed=keyed
+        view,
+        last["cards"],
+        cls="trick last",
+        small=True,
+        won=last["win_card"],
+        burned=last["burned"],
+        keyed=keyed,
     )
 
 
@@ -360,7 +371,7 @@ def trick_area(view: PlayerView) -> list[El]:
         winner = names[last["winner"]]
         burned = f" — burned by {last['burned_by']}" if last["burned"] else ""
         took = f"Trick {number - 1}: {winner} {verb(winner, 'takes')} it{burned}."
-        # (where room is short, unless burned, left to the winner's caption under the cards)
+        # (where room is short, left to the winner's caption: "won" or "won, burned")
         title_cls = "trick-title taken" + (" burned" if last["burned"] else "")
         items.append(h("p", {"class": title_cls}, took))
         items.append(last_trick_cards(view, last))

@@ -313,6 +313,7 @@ def trick_card(
     cls: str = "played-card",
     caption_cls: str = "trick-caption",
     caption_hidden: bool = False,
+    won_mark: str = "won",
 ) -> El:
     """A card in a trick over its player's name. `winning`: it is winning the trick in play
     (the engine's `trick_winning`; the tables mark it once a second card is down: a lone
@@ -320,8 +321,9 @@ def trick_card(
     ring and a word in the caption. `key` (`data-enter`, unique among the cards on the
     table) makes it slide in when it first appears (`vdom.settle_entries`); a redraw does
     not replay it. `caption_hidden`: the card's own label already names the player (then
-    the label should say "winning" or "won" too)."""
-    mark = "won" if won else "winning" if winning else ""
+    the label should say "winning" or "won" too). `won_mark`: the word for `won` ("won,
+    burned": a trick that a Law burned)."""
+    mark = won_mark if won else "winning" if winning else ""
     classes = [cls, "won" if won else "", "winning" if winning and not won else ""]
     return h(
         "figure",
