@@ -201,9 +201,7 @@ def test_a_burned_trick_says_so_beside_its_winner() -> None:
     play(state, H(4), R(1))  # not burned: "won" alone
     view = kit.PlayerView(game=state.game, obs=state.observation(0), legal=[], names=names)
     area = h("div", {}, mtb.trick_area(view))
-    assert [el.text() for el in area.walk() if el.attrs.get("class") == "trick-mark"] == [
-        " · won"
-    ]
+    assert [el.text() for el in area.walk() if el.attrs.get("class") == "trick-mark"] == [" · won"]
 
 
 def test_trick_of_trip_score_table_shows_the_total_beside_the_name() -> None:
