@@ -89,6 +89,7 @@ class App:
         )
         self.tasks: list[Any] = []  # running tasks, kept referenced until done
         self.embed_game: str | None = None  # set in embed mode (embed.html): one game only
+        self.link_speed: str | None = None  # a link's `speed=`, kept in the address
         self.saves = saves.Saves()  # one save per game (an embedded frame: its game's only)
         self.saved = SavedGames(self)
         self.arrival = LinkArrival(self)
@@ -103,6 +104,7 @@ class App:
         name = "MicroPython" if sys.implementation.name == "micropython" else "Python"
         page.set_text("py-version", f"{name} {python} · rules {pygame_rules.__version__}")
         req = parse_link(page.query())
+        self.link_speed = req.speed
         self.bots.speed = saves.read_speed(req.speed)
         listen(self.on_click, self.on_change, self.on_key, self.on_storage)
         page.set_field("speed", self.bots.speed)
@@ -233,8 +235,9 @@ class App:
     def keep_for_reload(self, session: Session) -> None:
         """Make a reload of the page come back to this table: the full app's address becomes
         the deal's link (a link to the game in progress resumes it: `LinkArrival.arrive`),
-        whether the game came from a link, the lobby, the setup or Play again; a lesson's,
-        never saved, its lesson and how far it has gone (after each move: `LessonPlace`).
+        with the link's `speed=` if it had one, whether the game came from a link, the
+        lobby, the setup or Play again; a lesson's, never saved, its lesson and how far it
+        has gone (after each move: `LessonPlace`).
         An embedded frame's address is its host page's: static/js/embed.js boots the frame
         at its table again instead (`page.table_on_reload`)."""
         lesson = isinstance(session, LessonSession)
@@ -243,8 +246,9 @@ class App:
             page.table_on_reload(place)
         elif lesson:
             page.replace_address(lesson_link(session.game_id, len(session.history)))
-        else:
-            page.replace_address(deal_link(session))
+        else:  # a link's bot speed too, until the player picks one (kept on this device)
+            speed = f"&speed={self.link_speed}" if self.link_speed else ""
+            page.replace_address(deal_link(session) + speed)
 
     def learn(self, game_id: str, step: int = 0) -> None:
         """Sit down at the game's lesson (after `step` of its moves: a reload's)."""
@@ -306,6 +310,10 @@ class App:
         elif element_id == "speed" and value in SPEEDS:
             self.bots.speed = value
             saves.write_speed(value)
+            if self.link_speed is not None:  # the player's choice now, not the link's
+                self.link_speed = None
+                if self.play is not None:
+                    self.keep_for_reload(self.play.session)
 
     def on_storage(self, key: str, value: str | None) -> None:
         """Another tab changed a saved game: see `Saves.other_tab`."""

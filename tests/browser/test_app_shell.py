@@ -189,6 +189,23 @@ def test_a_reload_of_any_table_resumes_it(phone: StrictPage, site_url: str) -> N
     assert page.locator(".board").inner_text() == before
 
 
+def test_a_reload_keeps_a_links_bot_speed(phone: StrictPage, site_url: str) -> None:
+    """A link's `speed=` stays in the address, so a reload keeps it (it went back to this
+    device's speed); once the player picks a speed, that one (kept on the device) counts."""
+    page = phone.page
+    open_app(page, site_url + "?game=trick-of-trip&players=3&seed=5&level=easy&speed=instant")
+    whole_move(page)
+    assert page.url.endswith("&level=easy&speed=instant")
+    page.reload()
+    page.wait_for_selector(".table-screen:not([data-waiting])", timeout=60_000)
+    expect(page.locator("#speed")).to_have_value("instant")
+    page.select_option("#speed", "fast")
+    page.wait_for_function("() => !location.search.includes('speed=')")
+    page.reload()
+    page.wait_for_selector(".table-screen:not([data-waiting])", timeout=60_000)
+    expect(page.locator("#speed")).to_have_value("fast")
+
+
 def test_a_link_never_deals_over_a_game_in_progress(phone: StrictPage, site_url: str) -> None:
     page = phone.page
     stored = "localStorage.getItem('pygame-table.save.trick-of-trip')"

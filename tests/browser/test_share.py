@@ -57,7 +57,7 @@ def test_a_copied_position_link_offers_to_watch_or_continue(
     page.click("[data-ui=replay-skip]")
     page.wait_for_selector(".table-screen:not([data-waiting])")
     assert page.locator(".my-area").inner_text() == hand
-    assert page.url == site_url + DEAL  # a reload resumes this game
+    assert page.url == site_url + DEAL + "&speed=slow"  # a reload resumes it, as fast
 
     page.evaluate("localStorage.clear()")
     open_app(page, link)
