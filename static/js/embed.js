@@ -20,6 +20,15 @@ function say(text) {
   notice.textContent = text;  // text only: nothing from the URL becomes HTML
   notice.hidden = false;
 }
+// The notice's height with its margins (0 when hidden): at a table, where it is the page's
+// first line, a narrow frame puts "Open full app" under it in the table bar's corner, not
+// over its words (app.css).
+new ResizeObserver(() => {
+  const style = getComputedStyle(notice);
+  const margins = parseFloat(style.marginTop) + parseFloat(style.marginBottom);
+  const bottom = notice.hidden ? 0 : notice.offsetHeight + margins;
+  document.body.style.setProperty("--notice-bottom", `${bottom}px`);
+}).observe(notice);
 
 if (known) {
   title.textContent = GAMES[gameId][0];

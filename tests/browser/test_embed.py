@@ -106,6 +106,17 @@ def test_game_plays_inside_a_frame_on_another_site(browser: Browser, host_dir, s
         context.close()
 
 
+def overlaps(a: dict[str, float] | None, b: dict[str, float] | None) -> bool:
+    """Whether two bounding boxes (Playwright's) share any area."""
+    assert a is not None and b is not None
+    return (
+        a["x"] < b["x"] + b["width"]
+        and b["x"] < a["x"] + a["width"]
+        and a["y"] < b["y"] + b["height"]
+        and b["y"] < a["y"] + a["height"]
+    )
+
+
 def test_a_frame_whose_storage_is_blocked_boots_micropython(
     browser: Browser, host_dir, site_url: str
 ) -> None:
@@ -121,6 +132,20 @@ def test_a_frame_whose_storage_is_blocked_boots_micropython(
         frame.locator("body[data-app-state=ready]").wait_for(timeout=60_000)
         expect(frame.locator("#notice")).to_contain_text("blocks storage in embedded frames")
         expect(frame.locator("#py-version")).to_contain_text("MicroPython")
+        # A narrow frame's table puts "Open full app" in its bar's corner: under the notice,
+        # not over its words, and over none of the bar's own.
+        frame.locator("#screen .table-bar .turn-status").wait_for()
+        boxes = {
+            name: frame.locator(selector).bounding_box()
+            for name, selector in [
+                ("notice", "#notice"),
+                ("open", "#open-full"),
+                ("status", "#screen .table-bar .turn-status"),
+                ("buttons", "#screen .table-bar .table-buttons"),
+            ]
+        }
+        for other in ("notice", "status", "buttons"):
+            assert not overlaps(boxes["open"], boxes[other]), (other, boxes)
         assert frame.locator("script[type=mpy]").count() == 0  # not PyScript's boot
         for _ in range(3):
             frame.locator("[data-ui=tot-move]").first.click()
