@@ -28,6 +28,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -459,15 +460,26 @@ def ensure_venv(extras: str = "build,test") -> Path:
     return python
 
 
-def test(pytest_args: list[str]) -> int:
-    python = ensure_venv()
-    npm_install()
-    ensure_chromium(python)
-    ensure_engines()
-    build()
+def lint(python: Path) -> None:
     run(python, "-m", "ruff", "check", ".")
     run(python, "-m", "ruff", "format", "--check", ".")
     run(python, "-m", "mypy")  # pygame_rules/ and ui/ (pyproject.toml: [tool.mypy])
+
+
+def test(pytest_args: list[str]) -> int:
+    # Two at a time where one waits on the other's work: npm's packages while pip installs
+    # (each mostly waits on files), the lint while the build runs (one core each). From a
+    # clean clone on 2 cores that is about 15 s sooner at the tests.
+    with ThreadPoolExecutor(1) as pool:
+        npm = pool.submit(npm_install)
+        python = ensure_venv()
+        npm.result()
+    ensure_chromium(python)
+    ensure_engines()
+    with ThreadPoolExecutor(1) as pool:
+        checks = pool.submit(lint, python)
+        build()
+        checks.result()
     workers = os.environ.get("TEST_WORKERS", "2")
     # --durations: the slowest tests at the end of every run (the suite must stay well
     # under 30 minutes on 2 cores; that list says where its time goes). loadgroup: each
