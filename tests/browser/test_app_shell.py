@@ -434,7 +434,7 @@ def test_hard_bots_play_a_game_to_the_end(desktop: StrictPage, site_url: str) ->
     moves are the ones CPython's search makes (the budget is in playouts, not seconds).
     From a position link late in a game: each Hard move costs seconds in both."""
     page = desktop.page
-    link, cut = position_with_bot_moves_left("trickbook", 2, 5, left=18)
+    link, cut = position_with_bot_moves_left("trickbook", 2, 5, left=14)
     open_app(page, site_url + link + "&level=hard&speed=instant")
     page.click("[data-ui=link-continue]")  # sit down at the position
     play_to_end(page, pick_seed=2)
