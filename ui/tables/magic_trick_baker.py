@@ -288,6 +288,7 @@ def played_cards(
     burned the trick, said beside "won" where room is short). `keyed`: each card
     slides in when it first shows (not in a trick already on its way out)."""
     mark = won
+    won_mark = "won, burned" if burned else "won"
     if winning is not None:
         mark = next(c["card"] for c in reversed(cards) if c["seat"] == winning)
     figures = []
@@ -296,9 +297,8 @@ def played_cards(
         top = " top" if i == len(cards) - 1 and cls == "rope-pile" else ""
         state = ""
         if c == mark:
-            state = ", winning the trick"
-            if won is not None:
-                state = ", won the trick, burned" if burned else ", won the trick"
+            burn = ", burned" if burned else ""
+            state = ", winning the trick" if won is None else f", won the trick{burn}"
         face = card_el(
             c,
             label=f"{view.names[seat]}: {title(c)}{state}",
@@ -314,7 +314,7 @@ def played_cards(
                 cls="mtb-slot",
                 caption_cls="mtb-caption trick-caption",
                 caption_hidden=True,
-                won_mark="won, burned" if burned else "won",
+                won_mark=won_mark,
             )
         )
     label = {"rope-pile": "Rope trick pile", "trick": "Trick"}.get(cls, "Last trick")
@@ -372,8 +372,7 @@ def trick_area(view: PlayerView) -> list[El]:
         burned = f" — burned by {last['burned_by']}" if last["burned"] else ""
         took = f"Trick {number - 1}: {winner} {verb(winner, 'takes')} it{burned}."
         # (where room is short, left to the winner's caption: "won" or "won, burned")
-        title_cls = "trick-title taken" + (" burned" if last["burned"] else "")
-        items.append(h("p", {"class": title_cls}, took))
+        items.append(h("p", {"class": "trick-title taken"}, took))
         items.append(last_trick_cards(view, last))
     if obs["phase"] == "play":
         leader = names[obs["turn"]]
