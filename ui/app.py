@@ -27,11 +27,13 @@ from ui.play.undo import Undo
 from ui.review.feature import LastTrick, Reviewing
 from ui.runtime import page
 from ui.runtime.events import listen
-from ui.runtime.worker_client import WorkerClient
+from ui.runtime.worker_client import COMING, POLL, WorkerClient
 from ui.screens import setup
-from ui.screens.play import PlayScreen
+from ui.screens.play import GameSteps, PlayScreen
 from ui.screens.saved import SavedGames
 from ui.share.arrival import LinkArrival
+from ui.share.embed_panel import EmbedPanel
+from ui.share.hand_view import HandView
 from ui.share.link_panel import SharePanel
 from ui.share.links import (
     MAX_LESSON_STEP,
@@ -41,8 +43,10 @@ from ui.share.links import (
     parse_link,
     whole_number,
 )
+from ui.share.puzzle import Puzzle
 from ui.share.replay import Replay, watch
 from ui.tables import table_for
+from ui.vdom import h
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -97,6 +101,9 @@ class App:
         for feature in (self, self.saved, self.arrival):
             self.routes.add(feature)
         self.at_table: list[Any] = []  # the table's features, while one is played
+        # An embedded hand or puzzle (`show=`), and the features that answer its controls.
+        self.shown_view: HandView | Puzzle | None = None
+        self.view_features: list[Any] = []
 
     # -- boot ---------------------------------------------------------------------
     def start(self) -> None:
@@ -118,6 +125,10 @@ class App:
         self.saves.migrate()  # an earlier version's single save, to its game's key
         if req.rules:
             self.open_rules(req.rules)
+        if req.view or req.view_problem:  # an embedded hand or puzzle: shown at once
+            self.show_view(req)
+            page.mark_state("ready")
+            return
         laying = False  # a link's table, marked ready once drawn (`sit_down_prepared`)
         # An embedded frame boots on the reader's Play (or "Choose settings", or a reload of
         # the host page while the frame was at its table: static/js/embed.js says which).
@@ -174,6 +185,61 @@ class App:
             screen = setup.setup_screen(game, page.app_url(f"embed.html?game={game.id}"))
         self.show_form(screen, f"{game.title} — set up")
         self.setup_game = game_id
+
+    def show_view(self, req: LinkRequest) -> None:
+        """An embedded hand or puzzle (ui/share/embeds.py), or why its link cannot show it.
+        Nothing takes the focus: the frame's host page is the reader's until they use it."""
+        if not req.view or req.game_id is None or req.seed is None or req.history is None:
+            page.show_screen("Trick Table")
+            page.draw_screen(
+                h(
+                    "section",
+                    {"class": "view-problem", "data-testid": "view-problem"},
+                    h("h2", {}, "Nothing to show"),
+                    h("p", {}, req.view_problem or "This link shows no hand."),
+                    h("p", {}, "The full app, linked above, plays these games."),
+                )
+            )
+            return
+        game = pygame_rules.get_game(req.game_id)
+        players = req.players or game.default_players
+        session = Session(req.game_id, players, req.seed, "hard", req.options)
+        for seat, action in req.history:
+            session.act(seat, action)
+        if req.view == "hand":
+            self.open_view(HandView.of(session, req.view_from, req.view_at))
+        else:
+            start, at = req.view_from, req.view_at
+            ask = (self.bots, self.worker_for_answer, self.spawn, self.step_on)
+            self.open_view(Puzzle(session, start, at, *ask))
+
+    def open_view(self, view: HandView | Puzzle) -> None:
+        """Show `view` in the frame, its controls answered in place of the last view's."""
+        for feature in self.view_features:
+            self.routes.remove(feature)
+        self.shown_view = view
+        self.view_features = [view] if isinstance(view, HandView) else [view, GameSteps(view)]
+        for feature in self.view_features:
+            self.routes.add(feature)
+        what = "a hand" if isinstance(view, HandView) else "a puzzle"
+        page.show_screen(f"{pygame_rules.get_game(view.game_id).title}: {what} — Trick Table")
+        view.render()
+
+    def step_on(self, start: int, at: int) -> None:
+        """From a puzzle's answer to its hand, at the puzzle's question (the reader asked)."""
+        if isinstance(self.shown_view, Puzzle):
+            self.bots.stop()  # a Hard bot still thinking
+            self.open_view(HandView.of(self.shown_view.full, start, at))
+            page.focus("#review-title", scroll="nearest")
+
+    async def worker_for_answer(self) -> None:
+        """Start the bots' worker (a puzzle's answer needs it) and wait until it is up or
+        has failed; at once where there is none (a frame without storage: no PyScript)."""
+        worker = self.worker
+        if worker.usable:
+            worker.start()
+        while worker.usable and worker.status in COMING:
+            await asyncio.sleep(POLL)
 
     def start_from_form(self, _value: str = "") -> None:
         game = pygame_rules.get_game(str(self.setup_game))
@@ -288,8 +354,9 @@ class App:
         something answered it."""
         try:
             if action:
-                if self.play is not None:
-                    self.play.human_action(json.loads(action))
+                screen = self.play or self.shown_view
+                if screen is not None:
+                    screen.human_action(json.loads(action))
                 return True
             return name is not None and self.routes.run(name, value)
         except Exception as exc:
@@ -299,6 +366,8 @@ class App:
     def on_key(self, key: str) -> bool:
         """Keys the table's features take (a review's arrows, Escape); True when taken."""
         try:
+            if self.shown_view is not None:
+                return self.shown_view.key(key)
             return self.play is not None and self.play.on_key(key)
         except Exception as exc:
             page.fail(exc)
@@ -307,6 +376,8 @@ class App:
     def on_change(self, element_id: str, value: str, file: Any) -> None:
         if element_id == "stats-import" and file is not None:
             self.spawn(self.import_stats(file))
+        elif self.play is not None and self.play.embed.change(element_id, value):
+            pass
         elif element_id == "speed" and value in SPEEDS:
             self.bots.speed = value
             saves.write_speed(value)
@@ -380,7 +451,7 @@ class App:
 # Every kind of feature that answers controls (the tests' lists of steps come from these).
 FEATURES = (
     App, SavedGames, LinkArrival, PlayScreen, Hint, Undo, Reviewing, LastTrick, Detail,
-    SharePanel, Replay,
+    SharePanel, Replay, EmbedPanel, HandView, Puzzle,
 )  # fmt: skip
 
 

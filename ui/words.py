@@ -71,7 +71,7 @@ def verb(name: str, third_person: str) -> str:
         return third_person
     if third_person == "has":
         return "have"
-    es = third_person.endswith("shes") or third_person.endswith("ches")
+    es = any(third_person.endswith(end) for end in ("shes", "ches", "sses", "xes", "zes"))
     return third_person[:-2] if es else third_person[:-1]
 
 

@@ -30,10 +30,23 @@ new ResizeObserver(() => {
   document.body.style.setProperty("--notice-bottom", `${bottom}px`);
 }).observe(notice);
 
+// An embedded hand or puzzle (`show=`, ui/share/embeds.py) boots at once: it is what the
+// blog post shows. Its "Open full app" deals the same deal there.
+const showing = params.has("show");
+const DEAL = ["game", "players", "seed"];
+function dealQuery() {
+  const deal = new URLSearchParams();
+  for (const [name, value] of params) {
+    if (DEAL.includes(name) || name.startsWith("opt-")) deal.set(name, value);
+  }
+  return deal.toString();
+}
+
 if (known) {
   title.textContent = GAMES[gameId][0];
   pitch.textContent = GAMES[gameId][1];
-  fullLink.href = `./?game=${encodeURIComponent(gameId)}`;
+  fullLink.href = showing ? `./?${dealQuery()}` : `./?game=${encodeURIComponent(gameId)}`;
+  if (showing) fullLink.title = "Play this deal in the full app";
 } else {
   play.disabled = true;
   setup.disabled = true;
@@ -234,7 +247,7 @@ function start(how) {
   started = true;
   document.body.dataset.embedStart = how;
   const storage = storageWorks();
-  if (!storage) say("Your browser blocks storage in embedded frames: this game will not be saved.");
+  if (!storage && how !== "view") say("Your browser blocks storage in embedded frames: this game will not be saved.");
   document.getElementById("embed-start").hidden = true;
   document.getElementById("loading").hidden = false;
   document.body.dataset.appState = "loading";
@@ -254,7 +267,9 @@ function start(how) {
   }, 90000);
 }
 
-if (known) {
+if (known && showing) {
+  start("view");  // a hand or puzzle keeps nothing, and is never resumed
+} else if (known) {
   play.addEventListener("click", () => start("play"));
   setup.addEventListener("click", () => start("setup"));
   const place = globalThis.tableToResume() ?? "";

@@ -120,11 +120,11 @@ class LessonSession(Session):
         return BotTurn(ScriptedBot(move[1]), SeatView(self.state.clone(), seat), clock)
 
     # -- the hint is the lesson's move; no worker, no take-back -----------------------
-    def hint_request(self) -> dict[str, Any] | None:
+    def hint_request(self, level: str = "normal") -> dict[str, Any] | None:
         return None
 
     def start_hint(
-        self, clock: Callable[[], float] = perf_counter, quick: bool = False
+        self, clock: Callable[[], float] = perf_counter, quick: bool = False, level: str = ""
     ) -> BotTurn | None:
         wanted = self.suggested()
         if wanted is None:

@@ -231,8 +231,11 @@ class BotRunner:
             await self.sleep(CONTINUE_POLL)
         return generation == self.generation
 
-    async def hint(self, session: Session) -> tuple[dict[str, Any], str] | None:
-        """The move a Normal bot would make in the human's seat, and why (plain words).
+    async def hint(
+        self, session: Session, level: str = "normal"
+    ) -> tuple[dict[str, Any], str] | None:
+        """The move a Normal bot (or one of `level`) would make in the human's seat, and
+        why (plain words).
 
         None when the human has no move (or no longer has one), or when the game was left.
         When bots moved meanwhile, it is thought again for the table as it is now.
@@ -240,11 +243,11 @@ class BotRunner:
         generation = self.generation
         while generation == self.generation and session.human_legal():
             moves = len(session.history)
-            answer = await self._ask(session.hint_request(), generation, session)
+            answer = await self._ask(session.hint_request(level), generation, session)
             if answer is not None:
                 found = answer["action"], str(answer.get("reason") or "")
             else:
-                turn = session.start_hint(self.clock, self.quick())
+                turn = session.start_hint(self.clock, self.quick(), level)
                 if turn is None or not await self._think(turn, generation):
                     return None
                 assert turn.action is not None  # decided

@@ -223,16 +223,16 @@ class Session:
             "seed": self.next_bot_seed(seat),
         }
 
-    def hint_request(self) -> dict[str, Any] | None:
-        """The worker's request for the hint: a Normal bot in the human's seat, with the
-        names its reason uses. None when the human has no move."""
+    def hint_request(self, level: str = "normal") -> dict[str, Any] | None:
+        """The worker's request for the hint: a Normal bot (or one of `level`) in the
+        human's seat, with the names its reason uses. None when the human has no move."""
         if not self.human_legal():
             return None
         return {
             "game": self.game_id,
             "state": self.state.to_json(),
             "seat": self.human,
-            "level": "normal",
+            "level": level,
             "seed": self.hint_seed(),
             "names": self.names,
         }
@@ -245,14 +245,14 @@ class Session:
         return self.act(seat, turn.action)
 
     def start_hint(
-        self, clock: Callable[[], float] = perf_counter, quick: bool = False
+        self, clock: Callable[[], float] = perf_counter, quick: bool = False, level: str = "normal"
     ) -> BotTurn | None:
-        """The move a Normal bot would choose in the human's seat (it sees only that seat);
-        `quick`: the rules of thumb's move instead."""
+        """The move a Normal bot (or one of `level`) would choose in the human's seat (it
+        sees only that seat); `quick`: the rules of thumb's move instead."""
         if not self.human_legal():
             return None
         bot = quick_bot(self.game_id, self.hint_seed()) if quick else None
-        bot = bot or make_bot(self.game_id, "normal", self.hint_seed())
+        bot = bot or make_bot(self.game_id, level, self.hint_seed())
         return BotTurn(bot, SeatView(self.state.clone(), self.human), clock)
 
     def hint_reason(self, turn: BotTurn) -> str:

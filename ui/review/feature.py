@@ -42,6 +42,7 @@ class Reviewing:
 
     def close(self, _value: str = "") -> None:
         self.shown = None
+        self.play.embed.close(refocus=False)
         self.play.render()
 
     def go(self, where: str) -> None:

@@ -43,8 +43,10 @@ class Step:
         ended: str | None,
         scores: list[int | float],
         won: list[str] | None = None,
+        choices: int = 0,
     ) -> None:
         self.seat = seat
+        self.choices = choices  # how many moves its seat could choose from (a puzzle's)
         self.lines = lines
         self.trick = trick
         self.hands = hands
@@ -54,13 +56,25 @@ class Step:
 
 
 class Review:
-    """A replayed stretch of a game and the step shown (`at`: 0 is the start)."""
+    """A replayed stretch of a game and the step shown (`at`: 0 is the start); `start`:
+    where the stretch begins in the game's history; `kind`: what it is ("hand", "round",
+    "game")."""
 
-    def __init__(self, title: str, game_id: str, names: list[str], steps: list[Step]) -> None:
+    def __init__(
+        self,
+        title: str,
+        game_id: str,
+        names: list[str],
+        steps: list[Step],
+        start: int = 0,
+        kind: str = "hand",
+    ) -> None:
         self.title = title
+        self.kind = kind
         self.game_id = game_id
         self.names = names
         self.steps = steps
+        self.start = start
         self.at = 0
 
     @property
@@ -70,6 +84,12 @@ class Review:
     @property
     def step(self) -> Step:
         return self.steps[self.at]
+
+    def asks_here(self) -> bool:
+        """Whether the next move is the player's own choice among several: a puzzle."""
+        if self.at >= self.moves:
+            return False
+        return self.steps[self.at + 1].choices > 1  # counted for the player's moves only
 
     def counter(self) -> str:
         """'Start' or 'Move 12 of 52'."""
@@ -114,6 +134,7 @@ def replay(session: Session, start: int, stop: int) -> list[Step]:
     steps = [Step(None, [], [], state.open_hands(), None, list(state.scores()))]
     trick: list[str] = []
     for seat, action in history[start:stop]:
+        choices = len(state.legal_actions(seat)) if seat == session.human else 0
         events = state.apply(seat, action)
         ended = game.end_of(events)
         lines = []
@@ -135,7 +156,8 @@ def replay(session: Session, start: int, stop: int) -> list[Step]:
         trick = trick + lines
         new_deal = ended == "hand" and not state.is_over()
         hands = None if new_deal else state.open_hands()
-        steps.append(Step(seat, lines, trick, hands, ended, list(state.scores()), won))
+        scores = list(state.scores())
+        steps.append(Step(seat, lines, trick, hands, ended, scores, won, choices))
         if ended is not None:
             trick = []
     return steps
@@ -152,19 +174,36 @@ def review_last_hand(session: Session) -> Review | None:
     if not spans:
         return None
     start, stop = spans[-1]
-    number = len(spans)
-    word = session.game.hand_name
-    return Review(
-        f"Review: {word} {number}", session.game_id, session.names, replay(session, start, stop)
-    )
+    return review_span(session, start, stop, "Review")
+
+
+WHOLE_GAME = "the whole game"
+
+
+def span_name(session: Session, start: int, stop: int) -> str:
+    """'hand 2', or 'the whole game' (history[start:stop] holds more than one hand)."""
+    ends = session.move_ends
+    whole = start == 0 and stop == len(session.history) and session.is_over()
+    if whole or "hand" in ends[start : stop - 1]:
+        return WHOLE_GAME
+    return f"{session.game.hand_name} {1 + ends[:start].count('hand')}"
+
+
+def review_span(session: Session, start: int, stop: int, heading: str = "") -> Review:
+    """The moves history[start:stop] (a hand, or the whole game), titled `heading` and
+    which it is (else, for a reader who has not seen the game, the game's title)."""
+    name = span_name(session, start, stop)
+    title = f"{heading or session.game.title}: {name}"
+    kind = "game" if name == WHOLE_GAME else session.game.hand_name
+    steps = replay(session, start, stop)
+    return Review(title, session.game_id, session.names, steps, start, kind)
 
 
 def review_game(session: Session) -> Review | None:
     """The whole game, once it is over (None before)."""
     if not session.is_over():
         return None
-    steps = replay(session, 0, len(session.history))
-    return Review("Review: the whole game", session.game_id, session.names, steps)
+    return review_span(session, 0, len(session.history), "Review")
 
 
 def last_trick(session: Session) -> list[str] | None:

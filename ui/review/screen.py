@@ -24,9 +24,10 @@ def nav_button(name: str, label: str, disabled: bool, aria_label: str = "") -> E
     return button
 
 
-def review_screen(review: Review) -> El:
+def review_screen(review: Review, at_table: bool = True) -> El:
     """Back / Forward / To the end / Close, the move counter, this move's lines, the trick
-    so far and every seat's cards face up."""
+    so far and every seat's cards face up. `at_table`: the player's own review, with Close
+    and the ways to embed it in a blog post (not in an embedded hand's frame)."""
     step = review.step
     names = review.names
     face = table_for(review.game_id).face_up
@@ -64,7 +65,9 @@ def review_screen(review: Review) -> El:
             h("p", {"class": "review-counter", "aria-live": "polite"}, review.counter()),
             ui_button(
                 "review-close", "Close", cls="btn small primary", aria_label="Close the review"
-            ),
+            )
+            if at_table
+            else None,
         ),
         h(
             "div",
@@ -73,6 +76,7 @@ def review_screen(review: Review) -> El:
             nav_button("review-next", "Forward ▶", last, "Forward one move"),
             nav_button("review-end", "To the end", last),
         ),
+        embed_buttons(review) if at_table else None,
         h("div", {"class": "review-move"}, [h("p", {}, line) for line in lines]),
         h(
             "div",
@@ -83,6 +87,19 @@ def review_screen(review: Review) -> El:
         if trick
         else None,
         h("div", {"class": "review-hands"}, h("h3", {}, "Every hand, face up"), hands),
+    )
+
+
+def embed_buttons(review: Review) -> El:
+    """A blog post can show this hand (from the move shown), or ask its readers what they
+    would play at the player's next move (when it was a choice among several)."""
+    return h(
+        "div",
+        {"class": "review-embed", "role": "group", "aria-label": "Embed in a blog post"},
+        ui_button("embed-view", f"Embed this {review.kind}", value="hand", cls="btn small"),
+        ui_button("embed-view", "Embed as a puzzle", value="puzzle", cls="btn small")
+        if review.asks_here()
+        else None,
     )
 
 

@@ -24,16 +24,32 @@ def game_frame(
     question: El | None = None,
     last_trick: list[str] | None = None,
     detail: str | None = None,
+    puzzle: El | None = None,
 ) -> El:
     """The frame around a game's own table: title bar, the game over (`over`) or a question
     before a step (`question`: a take-back's), the table with the last trick's button (or
-    its lines, `last_trick`) and the part shown whole over it (`detail`), the log."""
+    its lines, `last_trick`) and the part shown whole over it (`detail`), the log.
+    `puzzle`: an embedded puzzle's question or answer in place of the question, and only
+    the game's rules in the bar (ui/share/puzzle.py: nothing is played at this table)."""
     game_table = table_for(session.game_id)
     game = session.game
-    status = turn_text(session, view)
+    status = "Puzzle" if puzzle is not None else turn_text(session, view)
     board = game_table.render(view)
-    add_last_trick(board, session, last_trick)
+    if puzzle is None:
+        add_last_trick(board, session, last_trick)
     add_detail(board, detail)
+    buttons: list[El | None] = [ui_button("rules", "Rules", value=game.id, cls="btn small")]
+    if puzzle is None:
+        # Short words, so the four fit one row of a phone (the hand needs the height).
+        buttons = [
+            ui_button("hint", "Hint", cls="btn small", aria_label="Hint: what would a bot do?")
+            if view.legal
+            else None,
+            buttons[0],
+            ui_button("share", "Link", cls="btn small", aria_label="Link: share this game"),
+            take_back_button(session),
+            ui_button("lobby", "Leave", cls="btn small"),
+        ]
     return h(
         "div",
         {
@@ -41,7 +57,9 @@ def game_frame(
             "data-game": game.id,
             # test hook: present while a bot still has to move ("continue": once the player
             # has continued from a finished trick or hand)
-            "data-waiting": "continue"
+            "data-waiting": None
+            if puzzle is not None
+            else "continue"
             if session.awaiting_continue
             else "bots"
             if session.next_bot() is not None
@@ -52,26 +70,15 @@ def game_frame(
             {"class": "table-bar"},
             h("h2", {"class": "table-title"}, game.title),
             h("span", {"class": "turn-status"}, status),
-            h(
-                "span",
-                {"class": "table-buttons"},
-                # Short words, so the four fit one row of a phone (the hand needs the height).
-                ui_button("hint", "Hint", cls="btn small", aria_label="Hint: what would a bot do?")
-                if view.legal
-                else None,
-                ui_button("rules", "Rules", value=game.id, cls="btn small"),
-                ui_button("share", "Link", cls="btn small", aria_label="Link: share this game"),
-                take_back_button(session),
-                ui_button("lobby", "Leave", cls="btn small"),
-            ),
+            h("span", {"class": "table-buttons"}, buttons),
         ),
         over,
-        question,
+        question if puzzle is None else puzzle,
         continue_bar(game.hand_name if session.move_ends[-1:] == ["hand"] else "")
         if session.awaiting_continue
         else None,
         board,
-        review_bar(session),
+        review_bar(session) if puzzle is None else None,
         log_panel(session.log),
     )
 

@@ -13,6 +13,7 @@ from ui.play.undo import Undo
 from ui.review.feature import LastTrick, Reviewing
 from ui.runtime import page
 from ui.screens import frame, game_over
+from ui.share.embed_panel import EmbedPanel
 from ui.share.link_panel import SharePanel
 from ui.share.replay import mark_replay, show_replay
 from ui.tables import kit, table_for
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     from ui.play.bot_runner import BotRunner
     from ui.play.session import Session
     from ui.saves import Saves
+    from ui.share.puzzle import Puzzle
     from ui.share.replay import Replay
     from ui.vdom import El
 
@@ -36,7 +38,7 @@ class GameSteps:
 
     PLAY_STEPS = True
 
-    def __init__(self, play: PlayScreen) -> None:
+    def __init__(self, play: PlayScreen | Puzzle) -> None:
         self.play = play
         self.CONTROLS = {name: self._step(step) for name, step in play.table.controls.items()}
 
@@ -77,6 +79,7 @@ class PlayScreen:
         self.last_trick = LastTrick(self)
         self.detail = Detail(self)
         self.share = SharePanel(self)
+        self.embed = EmbedPanel(self)  # a review's hand, or puzzle, for a blog post
         self.guide = Guide(session) if isinstance(session, LessonSession) else None
         # A screen reader has heard the first line ("New game…" or "Game resumed.").
         self.announcer = frame.Announcer(told=len(session.log) - 1)
@@ -84,7 +87,7 @@ class PlayScreen:
     def features(self) -> list[Any]:
         """What answers controls at this table (`ui/controls.py`)."""
         found = [self, GameSteps(self), self.hint, self.undo, self.reviewing, self.last_trick]
-        found += [self.detail, self.share]
+        found += [self.detail, self.share, self.embed]
         return found + ([self.replay] if self.replay is not None else [])
 
     def view(self) -> kit.PlayerView:
@@ -101,6 +104,7 @@ class PlayScreen:
         self.last_trick.lines = None
         self.detail.close()
         self.reviewing.shown = None
+        self.embed.close(refocus=False)
         if self.guide is not None:
             self.guide.forget()
 
@@ -229,4 +233,5 @@ class PlayScreen:
         """The table is left: its bots stop, the Link panel closes, a replay's bar goes."""
         self.bots.stop()
         self.share.close(refocus=False)
+        self.embed.close(refocus=False)
         show_replay(None)

@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 
 MAX_SEED = 2**53 - 1
 KNOWN = {"game", "players", "seed", "level", "rules", "speed", "moves", "learn", "step"}
+KNOWN |= {"show", "from", "at", "n"}  # an embedded hand or puzzle (ui/share/embeds.py)
+VIEWS = ("hand", "puzzle")  # what an embedded frame's `show=` may ask for
 MAX_LESSON_STEP = 10_000  # more moves than any lesson has (a lesson stops at its end)
 SPEEDS = {"slow": 1.2, "normal": 0.7, "fast": 0.3, "instant": 0.0}  # seconds a bot's turn lasts
 SPEED_NAMES = ("slow", "normal", "fast", "instant")  # SPEEDS in order (dicts keep none in MPy)
@@ -45,6 +47,13 @@ class LinkRequest:
         self.messages: list[str] = []
         # A position link's moves, decoded and checked ([seat, action] each); None: none.
         self.history: list[list[Any]] | None = None
+        # An embedded hand or puzzle (`show=`, ui/share/embeds.py): which, where its hand
+        # starts in `history` (`from`), how many of the hand's moves are made when it opens
+        # (`at`); or why the link cannot show it (`view_problem`).
+        self.view: str | None = None
+        self.view_from = 0
+        self.view_at = 0
+        self.view_problem = ""
 
 
 def _unquote(text: str) -> str:
@@ -186,10 +195,57 @@ def parse_link(query: str) -> LinkRequest:
     for key in names:
         if key not in KNOWN and not any(key == f"opt-{o.name}" for o in game.options):
             req.messages.append(f"The setting {_short(key)!r} is not known and was ignored.")
+    if "show" in values:
+        _read_view(req, game, values)
+        return req
     req.start = "seed" in values or "players" in values
     if values.get("moves"):
         _read_moves(req, game, values["moves"])
     return req
+
+
+def _read_view(req: LinkRequest, game: pygame_rules.Game, values: dict[str, str]) -> None:
+    """Read an embedded hand's or puzzle's link (`show=`, ui/share/embeds.py): its moves,
+    all of them (`n` says how many: a link cut short says so), and where it opens; else
+    `req.view_problem` says in plain words why it cannot be shown."""
+    view = values["show"]
+    if view not in VIEWS:
+        req.view_problem = f"An embedded view {_short(view)!r} is not one of {', '.join(VIEWS)}."
+        return
+    problem = _view_problem(req, game, values, view)
+    if problem:
+        req.history = None
+        req.view_problem = f"This {view} cannot be shown: {problem}."
+    else:
+        req.view = view
+
+
+def _view_problem(
+    req: LinkRequest, game: pygame_rules.Game, values: dict[str, str], view: str
+) -> str:
+    """What is wrong with an embedded view's link ("" when nothing is)."""
+    if req.seed is None:
+        return "the link has no deal number"
+    count = whole_number(values.get("n", ""), MAX_MOVES_TEXT)
+    text = values.get("moves", "")
+    if count is None or len(text) > MAX_MOVES_TEXT:
+        return "the link is cut short or damaged"
+    try:
+        players = req.players or game.default_players
+        req.history = decode_moves(game.id, players, req.seed, req.options, text)
+    except ValueError as exc:
+        return f"the link is cut short or damaged ({exc})"
+    moves = len(req.history)
+    if moves != count:
+        return f"the link is cut short: it holds {moves} of its {count} moves"
+    start = whole_number(values.get("from", "0"), moves)
+    at = whole_number(values.get("at", "0"), moves)
+    if start is None or at is None or start + at > moves:
+        return "where it starts is not one of its moves"
+    if view == "puzzle" and (start + at == moves or req.history[start + at][0] != 0):
+        return "its question is not a move of the player's"
+    req.view_from, req.view_at = start, at
+    return ""
 
 
 def _read_moves(req: LinkRequest, game: pygame_rules.Game, text: str) -> None:
