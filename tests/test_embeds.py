@@ -4,9 +4,8 @@ moves alone (the puzzle: only what the player knew)."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from endings import played_game
 
 import pygame_rules
 from ui.play.session import Session
@@ -18,20 +17,6 @@ from ui.share.puzzle import answer_panel, move_words
 from ui.words import verb
 
 GAMES = list(pygame_rules.GAME_IDS)
-
-
-def played_game(game_id: str, seed: int = 7) -> Session:
-    """A whole game: the player's moves at random (seeded), the bots' Easy moves."""
-    game = pygame_rules.get_game(game_id)
-    session = Session(game_id, game.default_players, seed, "easy")
-    rng = random.Random(seed)
-    while not session.is_over():
-        seat = session.state.acting()[0]
-        if seat == session.human:
-            session.act(seat, rng.choice(session.human_legal()))
-        else:
-            session.bot_move(seat)
-    return session
 
 
 @pytest.fixture(scope="module", params=GAMES)

@@ -232,10 +232,11 @@ class BotRunner:
         return generation == self.generation
 
     async def hint(
-        self, session: Session, level: str = "normal"
+        self, session: Session, level: str = "normal", whole: bool = False
     ) -> tuple[dict[str, Any], str] | None:
         """The move a Normal bot (or one of `level`) would make in the human's seat, and
-        why (plain words).
+        why (plain words). `whole`: its whole search, never cut short by the time limit, so
+        the answer is the same on any machine (an embedded puzzle's: its readers compare).
 
         None when the human has no move (or no longer has one), or when the game was left.
         When bots moved meanwhile, it is thought again for the table as it is now.
@@ -243,12 +244,13 @@ class BotRunner:
         generation = self.generation
         while generation == self.generation and session.human_legal():
             moves = len(session.history)
-            answer = await self._ask(session.hint_request(level), generation, session)
+            limit = INFINITE if whole else self.limit()
+            answer = await self._ask(session.hint_request(level), generation, session, limit)
             if answer is not None:
                 found = answer["action"], str(answer.get("reason") or "")
             else:
                 turn = session.start_hint(self.clock, self.quick(), level)
-                if turn is None or not await self._think(turn, generation):
+                if turn is None or not await self._think(turn, generation, limit):
                     return None
                 assert turn.action is not None  # decided
                 found = turn.action, session.hint_reason(turn)
@@ -261,14 +263,19 @@ class BotRunner:
         return None
 
     async def _ask(
-        self, request: dict[str, Any] | None, generation: int, session: Session
+        self,
+        request: dict[str, Any] | None,
+        generation: int,
+        session: Session,
+        limit: float | None = None,
     ) -> dict[str, Any] | None:
         """The worker's answer to `request` about `session`'s table as it is now (no longer
-        wanted once a move changes it, or the game is left); None when there is none to
-        ask (Easy, no worker, not ready, failed) or the game was left meanwhile."""
+        wanted once a move changes it, or the game is left), thought for `limit` seconds at
+        most (None: the page's limit); None when there is none to ask (Easy, no worker, not
+        ready, failed) or the game was left meanwhile."""
         if request is None or self.ask is None:
             return None
-        limit = self.limit()
+        limit = self.limit() if limit is None else limit
         request["limit"] = limit if limit < INFINITE else None  # JSON has no Infinity
         moves = len(session.history)
         answer = await self.ask(
@@ -280,14 +287,14 @@ class BotRunner:
             self.mark("bot-think-capped")
         return answer
 
-    async def _think(self, turn: BotTurn, generation: int) -> bool:
+    async def _think(self, turn: BotTurn, generation: int, limit: float | None = None) -> bool:
         """Let a bot think in short slices, yielding to the page between them.
 
         False if the game was left meanwhile. A slow device stops the search at the time
         limit and takes the best move found so far (marked `bot-think-capped`).
         """
-        limit = self.limit()
-        while not turn.step(THINK_SLICE, limit):
+        limit = self.limit() if limit is None else limit
+        while not turn.step(THINK_SLICE, None if limit >= INFINITE else limit):
             await self.sleep(0)
             if generation != self.generation:
                 return False

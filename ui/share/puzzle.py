@@ -128,7 +128,7 @@ class Puzzle:
         (else on this page), then shown."""
         try:
             await self.worker_ready()
-            found = await self.bots.hint(self.session, "hard")
+            found = await self.bots.hint(self.session, "hard", whole=True)
             if found is None:
                 return  # the frame moved on (Step on)
             self.hard = found
@@ -165,7 +165,9 @@ def answer_panel(session: Session, chosen: Move, played: Move, hard: tuple[Move,
     else:
         action, reason = hard
         same = canonical_json(action) == canonical_json(chosen)
-        rows.append(("A Hard bot", "The same move." if same else move_words(session, action)))
+        as_played = canonical_json(action) == canonical_json(played)
+        words = "The same move." if same else move_words(session, action)
+        rows.append(("A Hard bot", "The move played in the game." if as_played else words))
         rows.append(("Why", (reason[:1].upper() + reason[1:] + ".") if reason else "—"))
         verdict = "You chose as the Hard bot does." if same else "The Hard bot chose otherwise."
     return h(
