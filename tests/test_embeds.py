@@ -4,10 +4,14 @@ moves alone (the puzzle: only what the player knew)."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 from endings import played_game
 
 import pygame_rules
+from tools import demo_post
 from ui.play.session import Session
 from ui.review.replay import finished_hands, review_span
 from ui.review.screen import review_screen
@@ -153,3 +157,12 @@ def test_the_pasted_frame_has_a_fixed_height_and_a_title() -> None:
     code = iframe_code("https://example.org/embed.html?show=hand", "Trickbook: a hand", "hand")
     assert 'title="Trickbook: a hand"' in code and "height:480px" in code
     assert "max-width:800px" in code and 'loading="lazy"' in code
+
+
+def test_the_demo_post_embeds_a_hand_and_a_puzzle_of_every_game(tmp_path: Path) -> None:
+    """tools/demo_post.py (the built site's /demo/): each frame's link shows what it says."""
+    page = demo_post.write_demo(tmp_path).read_text()
+    sources = re.findall(r'src="\.\./embed\.html(\?[^"]+)"', page)
+    shown = [(req.game_id, req.view) for req in map(parse_link, sources)]
+    assert shown == [(g, view) for g in GAMES for view in ("hand", "puzzle")]
+    assert all(not parse_link(query).view_problem for query in sources)
