@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from endings import played_game
-from host_pages import HOST_STATE
+from host_pages import BLOG_POST, HOST_STATE, VIEW_FRAME
 from playwright.sync_api import Browser, Frame, FrameLocator, Page, expect
 
 import pygame_rules
@@ -35,28 +35,6 @@ pytestmark = pytest.mark.browser
 GAMES = list(pygame_rules.GAME_IDS)
 WIDTHS = (360, 760)
 HAND_AT = 3  # the hand's frames open after so many of its moves
-
-# A blog post: the reader is typing a comment (focused), the page scrolled to it, and the
-# frames below it (no sizing script). A listener counts the frames' requests to scroll.
-POST = """<!doctype html><html lang="en"><head><meta charset="utf-8">
-<title>A blog post</title><link rel="icon" href="data:,"></head><body>
-<h1>A blog post</h1><p style="height:400px">Some text.</p>
-<label>Comment <input id="comment"></label>
-{frames}
-<p style="height:2000px">The rest of the post.</p>
-<script>
-  window.scrollAsks = 0;
-  addEventListener("message", (event) => {{
-    if (event.data && event.data.type === "trick-table:scroll") window.scrollAsks += 1;
-  }});
-  history.scrollRestoration = "manual";
-  scrollTo(0, 300);
-  document.getElementById("comment").focus();
-</script></body></html>"""
-FRAME = (
-    '<iframe id="{id}" src="{src}" title="{id}" '
-    'style="width:{width}px;height:{height}px;border:0;display:block"></iframe>'
-)
 
 
 class Embedded:
@@ -115,7 +93,7 @@ def hidden_cards(embedded: Embedded) -> set[str]:
 def post(folder: Path, site_url: str, frames: list[tuple[str, str, int]]) -> None:
     """The blog post with `frames` (id, query, width), each as high as its pasted code."""
     html = "\n".join(
-        FRAME.format(
+        VIEW_FRAME.format(
             id=name,
             src=f"{site_url}embed.html{query}",
             width=width,
@@ -123,7 +101,7 @@ def post(folder: Path, site_url: str, frames: list[tuple[str, str, int]]) -> Non
         )
         for name, query, width in frames
     )
-    (folder / "post.html").write_text(POST.format(frames=html))
+    (folder / "post.html").write_text(BLOG_POST.format(frames=html, script=""))
 
 
 @pytest.fixture

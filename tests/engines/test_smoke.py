@@ -2,7 +2,8 @@
 suite runs all of it and much more in Chromium): the lobby boots; a link to each game
 shows its moves and takes 20 at a phone's width; a whole game reaches its end; the bots'
 worker gets ready; a reload with the server gone works; a frame on another site boots on
-Play, takes moves and brings the player's turn into view. Every page of the app checked
+Play, takes moves and brings the player's turn into view; a blog post's embedded hand and
+puzzle boot at once, step and answer. Every page of the app checked
 has no console error, page error, PyScript error box or request off its origin."""
 
 from __future__ import annotations
@@ -13,10 +14,12 @@ import time
 from pathlib import Path
 
 import pytest
-from endings import bots_finish_the_game
-from host_pages import HOST_STATE, UNTOUCHED_HOST
+from endings import bots_finish_the_game, played_game
+from host_pages import BLOG_POST, HOST_STATE, UNTOUCHED_HOST, VIEW_FRAME
 
+from ui.review.replay import finished_hands
 from ui.saves import embed_save_key
+from ui.share.embeds import FRAME_HEIGHT, view_query
 
 from .conftest import (
     BOOT_TIMEOUT,
@@ -287,6 +290,53 @@ def test_a_frame_moves_nothing_before_the_reader_uses_it(
     wait_for(engine, "() => window.probed === true")
     engine.evaluate("() => new Promise((r) => requestAnimationFrame(() => setTimeout(r)))")
     assert engine.evaluate(HOST_STATE) == [300, "comment", 0]
+
+
+def test_a_blog_posts_hand_and_puzzle(
+    engine: Driver, engine_site: str, other_site: tuple[Path, str]
+) -> None:
+    """Issue 37: an embedded hand (360 px) and puzzle (760 px) on another site, each of the
+    height its pasted code gives it: they boot at once, the hand steps forward, the puzzle
+    takes the reader's move and answers it; the host page keeps its scroll and focus."""
+    session = played_game("magic-trick-baker")
+    start, stop = finished_hands(session)[0]
+    asked = next(i for i, (seat, _) in enumerate(session.history) if i > 3 and seat == 0)
+    frames = [
+        ("hand", view_query(session, "hand", start, stop, 3), 360),
+        ("puzzle", view_query(session, "puzzle", start, stop, asked), 760),
+    ]
+    folder, host_url = other_site
+    html = "\n".join(
+        VIEW_FRAME.format(
+            id=view, src=f"{engine_site}embed.html{query}", width=width, height=FRAME_HEIGHT[view]
+        )
+        for view, query, width in frames
+    )
+    (folder / "post.html").write_text(BLOG_POST.format(frames=html, script=""))
+    engine.resize(820, 700)
+    engine.goto(host_url + "post.html")
+    counter = "() => document.querySelector('#screen .review-counter')?.textContent"
+    for view, _, width in frames:
+        engine.frame(f"#{view}")
+        wait_ready(engine)
+        assert engine.evaluate("() => innerWidth") == width
+        assert engine.evaluate(OVERFLOW) <= 0
+        engine.frame(None)
+    assert engine.evaluate(HOST_STATE) == [300, "comment", 0]
+    engine.frame("#hand")
+    assert engine.evaluate(counter) == f"Move 3 of {stop - start}"
+    engine.click("#screen [data-ui=review-next]")
+    wait_for(engine, f"() => ({counter})() === 'Move 4 of {stop - start}'")
+    assert_clean(engine)
+    engine.frame(None)
+    engine.frame("#puzzle")
+    assert engine.evaluate("() => document.querySelector('.puzzle-ask')?.textContent") == (
+        "Puzzle: what would you play?"
+    )
+    engine.click("#screen [data-action]:not([disabled])")
+    answer = "() => document.querySelector('[data-testid=puzzle-answer]')?.textContent"
+    assert "Played in the game" in wait_for(engine, answer)
+    assert_clean(engine)
 
 
 def test_problems_are_seen(engine: Driver, engine_site: str) -> None:
