@@ -331,3 +331,29 @@ def test_the_review_gives_a_hand_and_a_puzzle_to_embed_with_a_preview(
     page.click("#screen [data-ui=review-close]")
     expect(page.locator("#embed-panel")).to_be_hidden()
     phone.check()
+
+
+def test_a_link_cut_short_or_damaged_says_so_in_its_frame(
+    browser: Browser, host: tuple[Path, str], site_url: str
+) -> None:
+    """A link that lost its end (a blog's editor cut it), and one with a view that is not
+    one: each frame says what is wrong, in words, and links to the full app."""
+    query = Embedded("trick-of-trip").query("puzzle")
+    frames = [("puzzle-cut", query[:-4], 360), ("hand-odd", query.replace("=puzzle", "=<b>"), 360)]
+    post(host[0], site_url, frames)
+    context, page, strict = open_post(browser, site_url, host[1])
+    try:
+        said = {
+            "puzzle-cut": "This puzzle cannot be shown: the link is cut short: it holds",
+            "hand-odd": "An embedded view '<b>' is not one of hand, puzzle.",
+        }
+        for name, words in said.items():
+            frame = page.frame_locator(f"#{name}")
+            frame.locator("body[data-app-state=ready]").wait_for(timeout=BOOT_TIMEOUT)
+            expect(frame.locator("[data-testid=view-problem]")).to_contain_text(words)
+            expect(frame.locator("#screen b")).to_have_count(0)  # text, never HTML
+            expect(frame.locator("#open-full")).to_be_visible()
+        assert page.evaluate(HOST_STATE) == [300, "comment", 0]
+        assert [p for p in strict.problems if "request left the origin" not in p] == []
+    finally:
+        context.close()
