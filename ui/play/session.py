@@ -158,6 +158,13 @@ class Session:
             return str(exc)
         return None
 
+    def move_said(self, action: Any) -> list[Event]:
+        """What the human's move `action` now would say of itself: its own event (the
+        first), as the human sees it; never what would follow it (a die rolled, a card
+        drawn: not the player's to know). Tried on a copy: nothing changes."""
+        events = self.state.clone().apply(self.human, action)
+        return visible_events(events[:1], self.human)
+
     def human_legal(self) -> list[Action]:
         """The human's legal actions now ([] when it is not their move)."""
         if self.human not in self.state.acting():

@@ -9,7 +9,6 @@ scrolled until the reader uses the frame."""
 
 from __future__ import annotations
 
-from pygame_rules.contract import visible_events
 from ui.jsontext import canonical_json
 from ui.play.session import Session
 from ui.review.replay import quiet_move
@@ -31,12 +30,11 @@ if TYPE_CHECKING:
 
 def move_words(session: Session, action: Any) -> str:
     """The player's move `action` now, in the log's words ("You play the 5 of Moons."): the
-    line of its own event, the first (never what follows it, e.g. a die rolled: the puzzle
-    shows only what the player knew), or the game's words for a move the log does not tell
-    ("You split your cards into two sets.")."""
-    events = session.state.clone().apply(session.human, action)[:1]
+    line of its own event (never what follows it, e.g. a die rolled: the puzzle shows only
+    what the player knew), or the game's words for a move the log does not tell ("You split
+    your cards into two sets.")."""
     describe = table_for(session.game_id).describe
-    lines = [describe(event, session.names) for event in visible_events(events, session.human)]
+    lines = [describe(event, session.names) for event in session.move_said(action)]
     said = [line for line in lines if line]
     kind = str(action.get("type", ""))
     return " ".join(said) or quiet_move(session.game, session.names[session.human], kind)
