@@ -90,14 +90,15 @@ def hidden_cards(embedded: Embedded) -> set[str]:
     return {name.split(" (")[0] for name in others}  # "3 of Hats (Law: Night Club)"
 
 
-def post(folder: Path, site_url: str, frames: list[tuple[str, str, int]]) -> None:
-    """The blog post with `frames` (id, query, width), each as high as its pasted code."""
+def post(folder: Path, site_url: str, frames: list[tuple[str, str, int]], height: int = 0) -> None:
+    """The blog post with `frames` (id, query, width), each as high as its pasted code (or
+    `height` px: a frame a blog's author made shorter)."""
     html = "\n".join(
         VIEW_FRAME.format(
             id=name,
             src=f"{site_url}embed.html{query}",
             width=width,
-            height=FRAME_HEIGHT[name.split("-")[0]],
+            height=height or FRAME_HEIGHT[name.split("-")[0]],
         )
         for name, query, width in frames
     )
@@ -125,6 +126,23 @@ def frame_of(page: Page, name: str) -> Frame:
     found = page.frame(name=name) or page.query_selector(f"#{name}").content_frame()
     assert found is not None
     return found
+
+
+# Whether the first element `selector` is wholly within the frame's own view, uncovered.
+IN_ITS_VIEW = """selector => {
+    const el = document.querySelector(selector);
+    if (!el) return false;
+    const r = el.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth) return false;
+    const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    return hit !== null && (hit === el || el.contains(hit));
+}"""
+
+
+def comes_into_its_view(frame: Frame, selector: str) -> None:
+    """Wait until `selector` is in the frame's view (the frame scrolls its own page to the
+    reader's turn once drawn: embed.js); fails if it never is."""
+    frame.wait_for_function(IN_ITS_VIEW, arg=selector, timeout=5_000)
 
 
 def fits_its_width(frame: FrameLocator) -> bool:
@@ -203,22 +221,29 @@ def test_a_blog_post_shows_a_hand_and_a_puzzle_of_each_game(
     browser: Browser, host: tuple[Path, str], site_url: str, game_id: str
 ) -> None:
     """In the suite's Chromium a frame from another site may keep no storage: the frames
-    boot MicroPython on their own, and the Hard bot thinks on the frame's page."""
+    boot MicroPython on their own (no PyScript), and the Hard bot thinks on the frame's
+    page. Every frame is 360 px high, the shortest a frame should be, with no sizing
+    script: the hand's steps and the puzzle's question and moves stay in reach."""
     embedded = Embedded(game_id)
     frames = [
         (f"{view}-{width}", embedded.query(view), width)
         for width in WIDTHS
         for view in ("hand", "puzzle")
     ]
-    post(host[0], site_url, frames)
+    post(host[0], site_url, frames, height=360)
     context, page, strict = open_post(browser, site_url, host[1])
     try:
         for name, _, _ in frames:
             frame = page.frame_locator(f"#{name}")
             frame.locator("body[data-app-state=ready]").wait_for(timeout=BOOT_TIMEOUT)
             assert fits_its_width(frame), name
+            assert frame.locator("script[type=mpy]").count() == 0  # MicroPython, directly
         # All four are up, and the host page is as the reader left it.
         assert page.evaluate(HOST_STATE) == [300, "comment", 0]
+        for name in ("puzzle-360", "puzzle-760"):  # the reader scrolls the post to each
+            page.locator(f"#{name}").scroll_into_view_if_needed()
+            for part in (".puzzle-ask", "#screen [data-action]:not([disabled])"):
+                comes_into_its_view(frame_of(page, name), part)  # the question, the moves
         check_the_hand(page.frame_locator("#hand-360"), embedded, keys=False)
         check_the_hand(page.frame_locator("#hand-760"), embedded, keys=True)
         for name, keys in (("puzzle-360", False), ("puzzle-760", True)):

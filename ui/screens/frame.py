@@ -53,7 +53,7 @@ def game_frame(
     return h(
         "div",
         {
-            "class": f"table-screen game-{game.id}",
+            "class": f"table-screen game-{game.id}" + (" puzzle-screen" if puzzle else ""),
             "data-game": game.id,
             # test hook: present while a bot still has to move ("continue": once the player
             # has continued from a finished trick or hand)

@@ -84,26 +84,27 @@ class Puzzle:
         tree = frame.game_frame(self.session, self.view(), None, puzzle=self.panel())
         prompt = tree.first(lambda el: el.has_class("prompt"))
         if prompt is not None and self.chosen is None:  # the question where the moves are
-            prompt.children.insert(
-                0, h("p", {"class": "puzzle-ask"}, "Puzzle: what would you play?")
-            )
+            ask = {"class": "puzzle-ask", "id": "puzzle-ask", "tabindex": "-1"}
+            prompt.children.insert(0, h("p", ask, "Puzzle: what would you play?"))
         page.draw_screen(tree)
         if self.answered:
             self.answered = False
             page.focus("#puzzle-title", scroll="nearest")
 
     def panel(self) -> El:
-        number = self.at + 1
+        """Above the table: while it asks, only words for a screen reader (the question is
+        at the top of the player's prompt, which a frame's glance keeps in view); once the
+        reader has chosen, the answer."""
         if self.chosen is None:
+            hand = self.session.game.hand_name
             return h(
                 "div",
-                {"class": "puzzle-panel", "data-testid": "puzzle"},
-                h("h3", {"id": "puzzle-title", "tabindex": "-1"}, "What would you play?"),
+                {"class": "visually-hidden", "data-testid": "puzzle"},
+                h("h3", {}, "What would you play?"),
                 h(
                     "p",
                     {},
-                    f"The table before the player's move {number} of this "
-                    f"{self.session.game.hand_name}, as they saw it. Choose your move below.",
+                    f"The table before move {self.at + 1} of this {hand}, as the player saw it.",
                 ),
             )
         return answer_panel(self.session, self.chosen, self.played, self.hard)
@@ -139,7 +140,7 @@ class Puzzle:
         """Try another move (the Hard bot's answer, once thought, is kept)."""
         self.chosen, self.picks = None, []
         self.render()
-        page.focus("#puzzle-title", scroll="nearest")
+        page.focus("#puzzle-ask", scroll="nearest")
 
     def go_on(self, _value: str = "") -> None:
         self.step_on(self.start, self.at)
