@@ -141,6 +141,26 @@ def test_moves_without_a_deal_number_are_ignored() -> None:
     assert parse_link(f"{BASE}&moves=").history is None  # empty: a deal link
 
 
+@pytest.mark.parametrize("theme", ["light", "dark", "auto"])
+def test_a_frame_theme_is_a_known_setting(theme: str) -> None:
+    """`theme=` is read by the page itself (static/js/host.js): the link takes it quietly."""
+    req = parse_link(f"{BASE}&theme=light&theme={theme}")
+    assert req.messages == [] and req.start
+
+
+def test_an_unknown_theme_is_told_in_plain_words_and_the_light_one_is_used() -> None:
+    req = parse_link(f"{BASE}&theme=purple")
+    assert req.messages == [
+        "Theme 'purple' is not one of light, dark, auto; the light theme is used."
+    ]
+    assert (req.game_id, req.seed, req.start) == ("trick-of-trip", 8, True)  # the rest holds
+    # The last value counts (as the page reads it), and a long one is cut short.
+    assert parse_link(f"{BASE}&theme=purple&theme=dark").messages == []
+    assert parse_link(f"{BASE}&theme=dark&theme=purple").messages != []
+    long = parse_link("?theme=" + "x" * 500).messages
+    assert len(long) == 1 and "x" * 41 not in long[0] and "..." in long[0]
+
+
 def saved(history: list[list[Any]]) -> dict[str, Any]:
     session = Session("trick-of-trip", 3, 8, "easy")
     for seat, action in history:

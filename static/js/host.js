@@ -4,6 +4,26 @@
 // the lobby.
 if (/[?&](game|learn)=/.test(location.search)) document.documentElement.dataset.boot = "link";
 
+// An embedded frame's colours: `theme=light|dark|auto` in its address (the last one counts,
+// as for every setting), set here, before the page is first drawn, so that a dark frame
+// never shows light first (embed.js is deferred). `dark` is <html data-theme="dark">
+// (app.css); `auto` follows the system's setting, and its changes while the page is open;
+// `light`, none, or an unknown one (ui/share/links.py says so) keeps the light theme. The
+// color-scheme meta says the same, for the browser's own controls and scrollbars. Only a
+// page that takes its theme from its address (embed.html: <html data-theme-from>) reads it.
+if (document.documentElement.hasAttribute("data-theme-from")) {
+  const choice = new URLSearchParams(location.search).getAll("theme").pop();
+  const system = choice === "auto" ? matchMedia("(prefers-color-scheme: dark)") : null;
+  const showDark = (dark) => {
+    const root = document.documentElement;
+    if (dark) root.dataset.theme = "dark";
+    else delete root.dataset.theme;
+    document.querySelector("meta[name=color-scheme]")?.setAttribute("content", dark ? "dark" : "light");
+  };
+  showDark(choice === "dark" || Boolean(system && system.matches));
+  if (system) system.addEventListener("change", (event) => showDark(event.matches));
+}
+
 // What the Python UI asks of the page that may throw in JavaScript. MicroPython cannot
 // catch an exception thrown by a synchronous JS call (the rest of that Python run is
 // skipped), so these wrappers never throw: blocked storage reads as nothing stored.

@@ -18,10 +18,12 @@ if TYPE_CHECKING:
 MAX_SEED = 2**53 - 1
 KNOWN = {"game", "players", "seed", "level", "rules", "speed", "moves", "learn", "step"}
 KNOWN |= {"show", "from", "at", "n"}  # an embedded hand or puzzle (ui/share/embeds.py)
+KNOWN |= {"theme"}  # an embedded frame's colours (static/js/host.js applies them)
 VIEWS = ("hand", "puzzle")  # what an embedded frame's `show=` may ask for
 MAX_LESSON_STEP = 10_000  # more moves than any lesson has (a lesson stops at its end)
 SPEEDS = {"slow": 1.2, "normal": 0.7, "fast": 0.3, "instant": 0.0}  # seconds a bot's turn lasts
 SPEED_NAMES = ("slow", "normal", "fast", "instant")  # SPEEDS in order (dicts keep none in MPy)
+THEMES = ("light", "dark", "auto")  # `theme=`: a frame's colours, read by static/js/host.js
 MAX_FIELDS = 50  # a longer query string is not one of our links
 # A position link's moves (`moves=`): one digit of this URL-safe alphabet per move where a
 # step has at most 64 choices (every game today), more digits where it has more.
@@ -132,6 +134,12 @@ def parse_link(query: str) -> LinkRequest:
         else:
             known = ", ".join(SPEED_NAMES)
             req.messages.append(f"Bot speed {_short(speed)!r} is not one of {known}; ignored.")
+    theme = values.get("theme")  # the page applies it; here only an unknown one is told
+    if theme is not None and theme not in THEMES:
+        known = ", ".join(THEMES)
+        req.messages.append(
+            f"Theme {_short(theme)!r} is not one of {known}; the light theme is used."
+        )
 
     rules = values.get("rules")
     if rules is not None:
