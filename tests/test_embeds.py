@@ -50,6 +50,15 @@ def test_a_puzzle_link_round_trips_at_the_players_choice(game: Session) -> None:
     assert req.history is not None and req.history[start + at][0] == game.human
 
 
+def test_a_frames_colours_are_in_its_link_before_its_moves(game: Session) -> None:
+    start, stop = finished_hands(game)[0]
+    query = view_query(game, "hand", start, stop, 0, "auto")
+    assert query.index("&theme=auto&") < query.index("&moves=")
+    assert "theme=" not in view_query(game, "hand", start, stop, 0)  # light: as by default
+    req = parse_link(query)
+    assert (req.view, req.messages) == ("hand", [])
+
+
 def test_a_link_cut_short_says_how_many_moves_it_lost(game: Session) -> None:
     start, stop = finished_hands(game)[0]
     query = view_query(game, "hand", start, stop, 0)

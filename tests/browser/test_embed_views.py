@@ -339,6 +339,10 @@ def test_the_review_gives_a_hand_and_a_puzzle_to_embed_with_a_preview(
     expect(code).to_have_value(re.compile(re.escape(f"embed.html{query}")))
     preview = page.frame_locator("#embed-panel .embed-preview")
     expect(preview.locator(".review-counter")).to_have_text(f"Move 3 of {stop}")
+    page.select_option("#embed-view-theme", "dark")  # the blog's colours
+    query = view_query(s, "hand", 0, stop, 3, "dark")
+    expect(code).to_have_value(re.compile(re.escape(f"embed.html{query}")))
+    expect(preview.locator("html")).to_have_attribute("data-theme", "dark")
     page.click("[data-ui=embed-view-copy]")
     expect(page.locator("#embed-view-status")).to_have_text(re.compile("copied|Copy the selected"))
     # Step the review to the player's choice: its puzzle, by keyboard.
@@ -349,7 +353,7 @@ def test_the_review_gives_a_hand_and_a_puzzle_to_embed_with_a_preview(
     puzzle = page.locator("#screen [data-ui=embed-view][data-value=puzzle]")
     puzzle.focus()
     page.keyboard.press("Enter")
-    query = view_query(s, "puzzle", 0, stop, embedded.ask)
+    query = view_query(s, "puzzle", 0, stop, embedded.ask, "dark")  # the colours kept
     expect(code).to_have_value(re.compile(re.escape(f"embed.html{query}")))
     expect(page.locator("#embed-view-at")).to_have_count(0)  # a puzzle asks at its move
     expect(preview.locator(".puzzle-ask")).to_have_text("Puzzle: what would you play?")

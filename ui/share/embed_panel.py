@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 
 PANEL_ID = "embed-panel"
 AT_FIELD = "embed-view-at"  # the hand's frame opens after so many of its moves
+THEME_FIELD = "embed-view-theme"  # the frame's colours, to match the blog's
+THEME_NAMES = {"light": "Light", "dark": "Dark", "auto": "As the reader's system"}
 
 
 class EmbedPanel:
@@ -30,6 +32,7 @@ class EmbedPanel:
         self.view: str | None = None  # "hand" or "puzzle"
         self.review: Review | None = None
         self.at = 0  # the hand's moves made when the frame opens
+        self.theme = "light"
 
     def open(self, view: str) -> None:
         """Embed the review's hand from the move it shows, or its next move as a puzzle."""
@@ -48,21 +51,25 @@ class EmbedPanel:
         assert self.review is not None and self.view is not None
         review, s = self.review, self.play.session
         stop = review.start + review.moves
-        return page.app_url("embed.html" + view_query(s, self.view, review.start, stop, self.at))
+        query = view_query(s, self.view, review.start, stop, self.at, self.theme)
+        return page.app_url("embed.html" + query)
 
     def draw(self) -> None:
         assert self.review is not None and self.view is not None
         title = frame_title(self.play.session.game.title, self.view)
-        tree = embed_panel(self.view, self.review, self.at, self.url(), title)
+        tree = embed_panel(self.view, self.review, self.at, self.url(), title, self.theme)
         page.show_region(PANEL_ID, tree, cls="share-panel embed-panel", label="embed-panel-title")
 
     def change(self, element_id: str, value: str) -> bool:
-        """The author chose where the hand's frame opens; True when the change was ours."""
-        if element_id != AT_FIELD or self.review is None or self.view != "hand":
+        """The author chose where the hand's frame opens, or its colours; True when the
+        change was ours."""
+        if element_id not in (AT_FIELD, THEME_FIELD) or self.review is None:
             return False
-        if value.isdigit() and int(value) <= self.review.moves:
-            self.at = int(value)
-            self.draw()
+        if element_id == THEME_FIELD and value in THEME_NAMES:
+            self.theme = value
+        elif element_id == AT_FIELD and self.view == "hand" and value.isdigit():
+            self.at = min(int(value), self.review.moves)
+        self.draw()
         return True
 
     def close(self, _value: str = "", refocus: bool = True) -> None:
@@ -105,7 +112,21 @@ def opens_at(review: Review, at: int) -> El:
     )
 
 
-def embed_panel(view: str, review: Review, at: int, url: str, title: str) -> El:
+def theme_choice(theme: str) -> El:
+    """The frame's colours: light, dark, or as the reader's system has them."""
+    options = [
+        h("option", {"value": value, "selected": value == theme}, name)
+        for value, name in THEME_NAMES.items()
+    ]
+    return h(
+        "p",
+        {"class": "embed-opens"},
+        h("label", {"for": THEME_FIELD}, "Colours "),
+        h("select", {"id": THEME_FIELD}, options),
+    )
+
+
+def embed_panel(view: str, review: Review, at: int, url: str, title: str, theme: str) -> El:
     """The panel: what the frame shows, its code to copy, and a preview of it."""
     if view == "hand":
         what = (
@@ -134,6 +155,7 @@ def embed_panel(view: str, review: Review, at: int, url: str, title: str) -> El:
         ),
         h("p", {}, what),
         opens_at(review, at) if view == "hand" else None,
+        theme_choice(theme),
         h(
             "textarea",
             {

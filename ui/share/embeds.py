@@ -19,9 +19,15 @@ if TYPE_CHECKING:
 FRAME_HEIGHT = {"hand": 480, "puzzle": 560}  # px: the pasted frame's height (no script needed)
 
 
-def view_query(session: Session, view: str, start: int, stop: int, at: int) -> str:
+THEMES = ("light", "dark", "auto")  # the frame's colours: `auto` follows the reader's system
+
+
+def view_query(
+    session: Session, view: str, start: int, stop: int, at: int, theme: str = "light"
+) -> str:
     """The embed's query string for `session`'s moves history[start:stop] (a hand, or the
-    whole game), opening after `at` of them (a puzzle: asking for move start + at)."""
+    whole game), opening after `at` of them (a puzzle: asking for move start + at), in the
+    colours of `theme` (static/js/host.js)."""
     if view not in VIEWS:
         raise ValueError(f"unknown embedded view {view!r}")
     if not 0 <= start <= start + at <= stop <= len(session.history):
@@ -31,6 +37,8 @@ def view_query(session: Session, view: str, start: int, stop: int, at: int) -> s
     parts = [f"show={view}", f"game={session.game_id}", f"players={session.players}"]
     parts.append(f"seed={session.seed}")
     parts += [f"opt-{k}={int(bool(v))}" for k, v in sorted(session.options.items())]
+    if theme != "light":
+        parts.append(f"theme={theme if theme in THEMES else 'light'}")
     # The moves last, after their count: a link cut short loses moves, and says so.
     parts += [f"from={start}", f"at={at}", f"n={stop}", f"moves={moves}"]
     return "?" + "&".join(parts)
