@@ -175,3 +175,37 @@ def test_the_demo_post_embeds_a_hand_and_a_puzzle_of_every_game(tmp_path: Path) 
     shown = [(req.game_id, req.view) for req in map(parse_link, sources)]
     assert shown == [(g, view) for g in GAMES for view in ("hand", "puzzle")]
     assert all(not parse_link(query).view_problem for query in sources)
+
+
+def test_a_split_or_a_pick_is_told_by_its_cards() -> None:
+    """Trick of Trip's split and pick say nothing in the log; the puzzle names the sets."""
+    from pygame_rules.trick_of_trip import card_name
+
+    def named(cards: list[int]) -> str:
+        return ", ".join(card_name(card) for card in cards)
+
+    session = Session("trick-of-trip", 3, 4, "easy")
+    split = session.human_legal()[0]
+    first, second = split["sets"]
+    assert move_words(session, split) == (
+        f"You split your cards into [{named(first)}] and [{named(second)}]."
+    )
+    for seat in session.waiting_for():
+        choices = session.state.legal_actions(seat)
+        session.act(seat, split if seat == session.human else choices[0])
+    offered = next(s for s in session.observation()["stands"] if s["receiver"] == 0)
+    taken = move_words(session, {"type": "pick", "set": 1})
+    assert taken == f"You take {named(offered['sets'][1])}."
+
+
+def test_every_move_of_the_players_is_told_as_theirs_and_no_more(game: Session) -> None:
+    """Each of the player's moves in a whole game, as a puzzle's answer tells it: the
+    player's own words ("You …"), never a move the log leaves unsaid ("You move.") and
+    never what only followed it (a die rolled, the Laws a blind pick turned up)."""
+    replayed = Session(game.game_id, game.players, game.seed, "easy", game.options)
+    for seat, action in game.history:
+        if seat == replayed.human:
+            said = move_words(replayed, action)
+            assert said.startswith("You ") and said[-1] in ".!" and said != "You move."
+            assert "rolled" not in said and "The Laws" not in said, said
+        replayed.act(seat, action)

@@ -14,7 +14,7 @@ from ui.play.session import Session
 from ui.review.replay import finished_hands, review_span
 from ui.share.embeds import frame_title, iframe_code, view_query
 
-SEEDS = {"magic-trick-wray": 3, "magic-trick-baker": 5, "trick-of-trip": 4, "trickbook": 2}
+SEED = 5  # every game's deal (its first hand has a puzzle in every game)
 DEMO = "demo"  # the post's folder in the site
 FIRST_SHOWN = 4  # the hand's frame opens after so many of its moves
 
@@ -57,7 +57,7 @@ def first_hand(game_id: str) -> tuple[Session, int, int]:
     """The game's fixed deal, played by Easy bots in every seat to the end of its first
     hand: the session, and where that hand starts and stops in its moves."""
     game = pygame_rules.get_game(game_id)
-    session = Session(game_id, game.default_players, SEEDS[game_id], "easy")
+    session = Session(game_id, game.default_players, SEED, "easy")
     while "hand" not in session.move_ends and not session.is_over():
         session.bot_move(session.waiting_for()[0])
     start, stop = finished_hands(session)[0]

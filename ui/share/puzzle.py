@@ -33,8 +33,11 @@ def move_words(session: Session, action: Any) -> str:
     line of its own event (never what follows it, e.g. a die rolled: the puzzle shows only
     what the player knew), or the game's words for a move the log does not tell ("You split
     your cards into two sets.")."""
-    describe = table_for(session.game_id).describe
-    lines = [describe(event, session.names) for event in session.move_said(action)]
+    table = table_for(session.game_id)
+    words = table.choice_words(action, session.observation())
+    if words:
+        return words
+    lines = [table.describe(event, session.names) for event in session.move_said(action)]
     said = [line for line in lines if line]
     kind = str(action.get("type", ""))
     return " ".join(said) or quiet_move(session.game, session.names[session.human], kind)

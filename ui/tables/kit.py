@@ -83,7 +83,10 @@ class GameTable:
     - `prepare(observation)`: work that drawing the human's view of a position needs and
       can do ahead, in a task of its own (Wray's deduction aid: the position's solver), so
       that a bot's move is not drawn in one long task;
-    - `score_heading`: the game-over table's score column.
+    - `score_heading`: the game-over table's score column;
+    - `choice_words(action, observation) -> str | None`: the human's move in words where
+      its event tells nothing of it (a split, a pick: the log says only "You split…"), for
+      an embedded puzzle's answer; None: the event's line says it.
 
     What ends a trick or a hand, and what the game calls a hand, are the game's own facts
     (`pygame_rules.Game`: `trick_end`, `hand_end`, `hand_name`), not the table's.
@@ -101,6 +104,7 @@ class GameTable:
         face_up: Callable[[Any], Any] = nothing,
         prepare: Callable[[Observation], Any] = nothing,
         score_heading: str = "Score",
+        choice_words: Callable[[Mapping[str, Any], Observation], str | None] = nothing,
     ) -> None:
         self.render = render
         self.describe = describe
@@ -111,3 +115,4 @@ class GameTable:
         self.face_up = face_up
         self.prepare = prepare
         self.score_heading = score_heading
+        self.choice_words = choice_words

@@ -51,7 +51,7 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
     from typing import Any
 
-    from pygame_rules.contract import Action, Event
+    from pygame_rules.contract import Action, Event, Observation
 
 FAN = "mtb-fan"  # UI step: select face-down cards of the fan (as many as picked, then confirm)
 RANK_MARKS = ["★", "2", "3", "4"]
@@ -809,9 +809,25 @@ def describe(event: Event, names: list[str]) -> str | None:
     return None
 
 
+FAN_PLACES = ("first", "second", "third")  # the fan's face-down cards, left to right
+
+
+def choice_words(action: Mapping[str, Any], _obs: Observation) -> str | None:
+    """The card put face down (the log's line names it apart), or which of the fan's
+    face-down cards are picked (blind: the Laws they turn out to be are not the move)."""
+    if action.get("type") == "down":
+        card = action["card"]
+        return f"You put {the_card(card)} face down (Law: {law_name(card)})."
+    if action.get("type") == "pick":
+        first, second = (FAN_PLACES[i] for i in action["fan"])
+        return f"You pick the {first} and the {second} face-down cards, blind."
+    return None
+
+
 TABLE = GameTable(
     render,
     describe,
+    choice_words=choice_words,
     controls={FAN: choose_card},
     arrange=arrange,
     final_details=final_details,

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
     from typing import Any
 
-    from pygame_rules.contract import Action, Event
+    from pygame_rules.contract import Action, Event, Observation
 
 TOGGLE = "tot-move"  # move a card between the two groups while splitting
 
@@ -353,9 +353,23 @@ def final_details(view: PlayerView) -> El:
     return score_table(view)
 
 
+def choice_words(action: Mapping[str, Any], obs: Observation) -> str | None:
+    """A split's two sets, or the set picked from the stand offered (their events say
+    only that a seat split or picked)."""
+    if action.get("type") == "split":
+        first, second = action["sets"]
+        return f"You split your cards into [{cards_text(first)}] and [{cards_text(second)}]."
+    if action.get("type") == "pick":
+        for stand in obs.get("stands") or []:
+            if stand["receiver"] == obs["seat"]:
+                return f"You take {cards_text(stand['sets'][action['set']])}."
+    return None
+
+
 TABLE = GameTable(
     render,
     describe,
+    choice_words=choice_words,
     controls={TOGGLE: move_card},
     arrange=arrange,
     final_details=final_details,

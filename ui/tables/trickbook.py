@@ -41,6 +41,7 @@ from ui.words import MINUS, and_list, is_are, minus_signs, object_name, possessi
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from typing import Any
 
     from pygame_rules.contract import Action, Event, Observation
@@ -867,9 +868,17 @@ def final_details(view: PlayerView) -> El:
     )
 
 
+def choice_words(action: Mapping[str, Any], _obs: Observation) -> str | None:
+    """A throw of rock-paper-scissors (its event keeps it secret until all have thrown)."""
+    if action.get("type") == "rps":
+        return f"You throw {SHAPE_WORDS[action['choice']].lower()}."
+    return None
+
+
 TABLE = GameTable(
     render,
     describe,
+    choice_words=choice_words,
     final_details=final_details,
     face_up=lambda kind: trick_card(trick_view(kind)),
     score_heading=SCORE_HEADING,
