@@ -524,3 +524,27 @@ def resume_near_the_end(
     open_app(page, site_url)
     page.click(f"#resume [data-ui=resume][data-value={game_id}]")
     page.wait_for_selector("#screen .table-screen")
+
+
+@pytest.fixture
+def other_site(tmp_path: Path) -> Iterator[tuple[Path, str]]:
+    """A second site for a blog post that frames the game: its folder and its address, on
+    `localhost` (the game itself is served from 127.0.0.1)."""
+    server, url = start_server(tmp_path, "localhost")
+    yield tmp_path, url
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture
+def open_storage_chromium(
+    browser_type: BrowserType, browser_type_launch_args: dict[str, Any]
+) -> Iterator[Browser]:
+    """Chromium letting a frame from another site keep storage (partitioned by the top
+    site, as Firefox and WebKit do by default): there a frame boots PyScript, keeps its
+    game, and has its bots' worker. (The suite's Chromium blocks it.)"""
+    args = dict(browser_type_launch_args)
+    args["args"] = [*args.get("args", []), "--disable-features=TrackingProtection3pcd"]
+    browser = browser_type.launch(**args)
+    yield browser
+    browser.close()

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -42,15 +41,6 @@ HOST_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title
 </script></body></html>"""
 
 
-@pytest.fixture
-def host_dir(tmp_path: Path) -> Iterator[tuple[Path, str]]:
-    """A second site on `localhost` (the game itself is served from 127.0.0.1)."""
-    server, url = start_server(tmp_path, "localhost")
-    yield tmp_path, url
-    server.shutdown()
-    server.server_close()
-
-
 def host_page(browser: Browser, host: tuple[Path, str], site_url: str, sandbox: str = ""):
     folder, host_url = host
     origin = site_url.rstrip("/")
@@ -68,8 +58,8 @@ def host_page(browser: Browser, host: tuple[Path, str], site_url: str, sandbox: 
     return context, page, strict, host_url + "post.html"
 
 
-def test_game_plays_inside_a_frame_on_another_site(browser: Browser, host_dir, site_url: str):
-    context, page, strict, url = host_page(browser, host_dir, site_url)
+def test_game_plays_inside_a_frame_on_another_site(browser: Browser, other_site, site_url: str):
+    context, page, strict, url = host_page(browser, other_site, site_url)
     try:
         page.goto(url)
         frame = page.frame_locator("#game")
@@ -118,13 +108,13 @@ def overlaps(a: dict[str, float] | None, b: dict[str, float] | None) -> bool:
 
 
 def test_a_frame_whose_storage_is_blocked_boots_micropython(
-    browser: Browser, host_dir, site_url: str
+    browser: Browser, other_site, site_url: str
 ) -> None:
     """Issue 37.3: where the browser keeps no storage for a frame on another site (this
     Chromium, headless in a fresh context), PyScript cannot start (its loader needs
     IndexedDB): embed.js starts MicroPython itself, with the same bytecode, not Pyodide
     (about 6 MB), and the game plays; with no worker, the bots think on the page."""
-    context, page, strict, url = host_page(browser, host_dir, site_url)
+    context, page, strict, url = host_page(browser, other_site, site_url)
     try:
         page.goto(url)
         frame = page.frame_locator("#game")
@@ -166,11 +156,11 @@ def test_a_frame_whose_storage_is_blocked_boots_micropython(
 
 
 def test_blocked_storage_shows_a_message_and_the_full_app_link(
-    browser: Browser, host_dir, site_url: str
+    browser: Browser, other_site, site_url: str
 ):
     # A sandboxed frame without allow-same-origin gets an opaque origin: no storage.
     context, page, _strict, url = host_page(
-        browser, host_dir, site_url, sandbox='sandbox="allow-scripts allow-popups"'
+        browser, other_site, site_url, sandbox='sandbox="allow-scripts allow-popups"'
     )
     try:
         page.goto(url)
@@ -402,18 +392,6 @@ def readme_host_script() -> str:
     found = re.search(r"```html\n(<script>.*?</script>)\n```", section, re.S)
     assert found, "the README's host script"
     return found.group(1)
-
-
-@pytest.fixture
-def open_storage_chromium(browser_type, browser_type_launch_args) -> Iterator[Browser]:
-    """Chromium letting a frame from another site keep storage (partitioned by the top
-    site, as Firefox and WebKit do by default): a frame with nothing saved could not come
-    back to its table after a reload. (The suite's Chromium blocks it.)"""
-    args = dict(browser_type_launch_args)
-    args["args"] = [*args.get("args", []), "--disable-features=TrackingProtection3pcd"]
-    browser = browser_type.launch(**args)
-    yield browser
-    browser.close()
 
 
 @pytest.mark.parametrize(

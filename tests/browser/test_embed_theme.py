@@ -8,7 +8,6 @@ worker), the cheapest boot there is."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +16,7 @@ from playwright.sync_api import Browser, BrowserContext, Frame, expect
 
 import pygame_rules
 
-from .conftest import BOOT_TIMEOUT, CONTRAST_JS, StrictPage, serious_violations, start_server
+from .conftest import BOOT_TIMEOUT, CONTRAST_JS, StrictPage, serious_violations
 
 pytestmark = pytest.mark.browser
 
@@ -49,20 +48,11 @@ LOOK_JS = (
 )
 
 
-@pytest.fixture
-def blog(tmp_path: Path) -> Iterator[tuple[Path, str]]:
-    """A second site on `localhost` (the game itself is served from 127.0.0.1)."""
-    server, url = start_server(tmp_path, "localhost")
-    yield tmp_path, url
-    server.shutdown()
-    server.server_close()
-
-
 def open_post(
-    context: BrowserContext, blog: tuple[Path, str], site_url: str, queries: list[str]
+    context: BrowserContext, other_site: tuple[Path, str], site_url: str, queries: list[str]
 ) -> tuple[StrictPage, list[Frame]]:
     """The blog post with a frame of embed.html per query; the page and its frames."""
-    folder, url = blog
+    folder, url = other_site
     frames = "\n".join(
         FRAME.format(id=f"f{i}", src=f"{site_url}embed.html?{query}")
         for i, query in enumerate(queries)
@@ -118,14 +108,14 @@ TABLE = ("html", "#notice", ".table-bar .turn-status", "[data-ui=rules]", ".my-a
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_dark_frame_is_dark_from_its_start_to_its_table(
-    browser: Browser, blog: tuple[Path, str], site_url: str, game_id: str
+    browser: Browser, other_site: tuple[Path, str], site_url: str, game_id: str
 ) -> None:
     """`theme=dark`: the start screen and the game's table are dark, the cards keep their
     white faces, and axe finds no serious problem (contrast above all) at the table."""
     context = browser.new_context(viewport={"width": 400, "height": 800})
     try:
         query = f"game={game_id}&theme=dark&level=easy&speed=instant&seed=4"
-        strict, [frame] = open_post(context, blog, site_url, [query])
+        strict, [frame] = open_post(context, other_site, site_url, [query])
         assert theme_of(frame) == ("dark", "dark", "dark")
         assert_dark(frame, *START)
         frame.click("#embed-play")
@@ -146,7 +136,7 @@ def test_a_dark_frame_is_dark_from_its_start_to_its_table(
 
 
 def test_auto_follows_the_system_and_the_last_theme_counts(
-    browser: Browser, blog: tuple[Path, str], site_url: str
+    browser: Browser, other_site: tuple[Path, str], site_url: str
 ) -> None:
     """`theme=auto` is dark in a dark system and light in a light one, and follows a change
     at once; `light`, none, or the last of several as for every setting. All of it before
@@ -161,7 +151,7 @@ def test_auto_follows_the_system_and_the_last_theme_counts(
         "game=trickbook&theme=dark&theme=light",
     ]
     try:
-        strict, frames = open_post(context, blog, site_url, queries)
+        strict, frames = open_post(context, other_site, site_url, queries)
         assert frames[0].evaluate("typeof tableOnReload") == "undefined"  # no embed.js
         dark: Any = ("dark", "dark", "dark")
         light: Any = (None, "light", "light")
@@ -179,12 +169,12 @@ def test_auto_follows_the_system_and_the_last_theme_counts(
 
 
 def test_an_unknown_theme_is_told_and_the_frame_stays_light(
-    browser: Browser, blog: tuple[Path, str], site_url: str
+    browser: Browser, other_site: tuple[Path, str], site_url: str
 ) -> None:
     context = browser.new_context(color_scheme="dark")
     try:
         query = "game=trick-of-trip&theme=%3Cb%3Epurple%3C/b%3E&level=easy&speed=instant"
-        strict, [frame] = open_post(context, blog, site_url, [query])
+        strict, [frame] = open_post(context, other_site, site_url, [query])
         assert theme_of(frame) == (None, "light", "light")
         frame.click("#embed-play")
         frame.wait_for_selector("body[data-app-state=ready]", timeout=BOOT_TIMEOUT)

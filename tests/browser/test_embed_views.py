@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +27,7 @@ from ui.share.links import encode_moves
 from ui.tables import table_for
 from ui.vdom import El
 
-from .conftest import BOOT_TIMEOUT, StrictPage, open_app, start_server
+from .conftest import BOOT_TIMEOUT, StrictPage, open_app
 
 pytestmark = pytest.mark.browser
 
@@ -103,15 +102,6 @@ def post(folder: Path, site_url: str, frames: list[tuple[str, str, int]], height
         for name, query, width in frames
     )
     (folder / "post.html").write_text(BLOG_POST.format(frames=html, script=""))
-
-
-@pytest.fixture
-def host(tmp_path: Path) -> Iterator[tuple[Path, str]]:
-    """A second site on `localhost` (the game itself is served from 127.0.0.1)."""
-    server, url = start_server(tmp_path, "localhost")
-    yield tmp_path, url
-    server.shutdown()
-    server.server_close()
 
 
 def open_post(browser: Browser, site_url: str, host_url: str) -> tuple[Any, Page, StrictPage]:
@@ -218,7 +208,7 @@ def answer(frame: FrameLocator, keys: bool) -> str:
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_blog_post_shows_a_hand_and_a_puzzle_of_each_game(
-    browser: Browser, host: tuple[Path, str], site_url: str, game_id: str
+    browser: Browser, other_site: tuple[Path, str], site_url: str, game_id: str
 ) -> None:
     """In the suite's Chromium a frame from another site may keep no storage: the frames
     boot MicroPython on their own (no PyScript), and the Hard bot thinks on the frame's
@@ -230,8 +220,8 @@ def test_a_blog_post_shows_a_hand_and_a_puzzle_of_each_game(
         for width in WIDTHS
         for view in ("hand", "puzzle")
     ]
-    post(host[0], site_url, frames, height=360)
-    context, page, strict = open_post(browser, site_url, host[1])
+    post(other_site[0], site_url, frames, height=360)
+    context, page, strict = open_post(browser, site_url, other_site[1])
     try:
         for name, _, _ in frames:
             frame = page.frame_locator(f"#{name}")
@@ -272,26 +262,15 @@ def test_a_blog_post_shows_a_hand_and_a_puzzle_of_each_game(
         context.close()
 
 
-@pytest.fixture
-def open_storage_chromium(browser_type, browser_type_launch_args) -> Iterator[Browser]:
-    """Chromium letting a frame from another site keep storage (partitioned, as Firefox
-    and WebKit do by default): there the frame boots PyScript, and has its bots' worker."""
-    args = dict(browser_type_launch_args)
-    args["args"] = [*args.get("args", []), "--disable-features=TrackingProtection3pcd"]
-    browser = browser_type.launch(**args)
-    yield browser
-    browser.close()
-
-
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_puzzles_hard_answer_comes_from_the_frames_worker_once_asked(
-    open_storage_chromium: Browser, host: tuple[Path, str], site_url: str, game_id: str
+    open_storage_chromium: Browser, other_site: tuple[Path, str], site_url: str, game_id: str
 ) -> None:
     """The worker (Pyodide) loads only once the reader has chosen, and its Hard bot thinks
     the whole search: the very move CPython's Hard bot makes there, for every reader."""
     embedded = Embedded(game_id)
-    post(host[0], site_url, [("puzzle-760", embedded.query("puzzle"), 760)])
-    context, page, strict = open_post(open_storage_chromium, site_url, host[1])
+    post(other_site[0], site_url, [("puzzle-760", embedded.query("puzzle"), 760)])
+    context, page, strict = open_post(open_storage_chromium, site_url, other_site[1])
     pyodide: list[str] = []  # the worker's runtime, fetched by the worker itself
     context.on("request", lambda r: pyodide.append(r.url) if "pyodide" in r.url else None)
     try:
@@ -363,14 +342,14 @@ def test_the_review_gives_a_hand_and_a_puzzle_to_embed_with_a_preview(
 
 
 def test_a_link_cut_short_or_damaged_says_so_in_its_frame(
-    browser: Browser, host: tuple[Path, str], site_url: str
+    browser: Browser, other_site: tuple[Path, str], site_url: str
 ) -> None:
     """A link that lost its end (a blog's editor cut it), and one with a view that is not
     one: each frame says what is wrong, in words, and links to the full app."""
     query = Embedded("trick-of-trip").query("puzzle")
     frames = [("puzzle-cut", query[:-4], 360), ("hand-odd", query.replace("=puzzle", "=<b>"), 360)]
-    post(host[0], site_url, frames)
-    context, page, strict = open_post(browser, site_url, host[1])
+    post(other_site[0], site_url, frames)
+    context, page, strict = open_post(browser, site_url, other_site[1])
     try:
         said = {
             "puzzle-cut": "This puzzle cannot be shown: the link is cut short: it holds",
