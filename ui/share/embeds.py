@@ -10,16 +10,13 @@ moves the link holds, so that a link cut short says so (`links._read_view` reads
 
 from __future__ import annotations
 
-from ui.share.links import VIEWS, MoveCoder
+from ui.share.links import THEMES, VIEWS, MoveCoder
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ui.play.session import Session
 
 FRAME_HEIGHT = {"hand": 480, "puzzle": 560}  # px: the pasted frame's height (no script needed)
-
-
-THEMES = ("light", "dark", "auto")  # the frame's colours: `auto` follows the reader's system
 
 
 def view_query(

@@ -17,8 +17,8 @@ if TYPE_CHECKING:
 
 MAX_SEED = 2**53 - 1
 KNOWN = {"game", "players", "seed", "level", "rules", "speed", "moves", "learn", "step"}
-KNOWN |= {"show", "from", "at", "n"}  # an embedded hand or puzzle (ui/share/embeds.py)
-KNOWN |= {"theme"}  # an embedded frame's colours (static/js/host.js applies them)
+# An embedded hand or puzzle (ui/share/embeds.py), and a frame's colours (static/js/host.js).
+KNOWN |= {"show", "from", "at", "n", "theme"}
 VIEWS = ("hand", "puzzle")  # what an embedded frame's `show=` may ask for
 MAX_LESSON_STEP = 10_000  # more moves than any lesson has (a lesson stops at its end)
 SPEEDS = {"slow": 1.2, "normal": 0.7, "fast": 0.3, "instant": 0.0}  # seconds a bot's turn lasts
