@@ -27,7 +27,7 @@ from ui.share.links import encode_moves
 from ui.tables import table_for
 from ui.vdom import El
 
-from .conftest import BOOT_TIMEOUT, StrictPage, open_app
+from .conftest import BOOT_TIMEOUT, StrictPage, open_app, serious_violations
 
 pytestmark = pytest.mark.browser
 
@@ -242,6 +242,9 @@ def test_a_blog_post_shows_a_hand_and_a_puzzle_of_each_game(
             hard = answer(frame, keys)
             legal = {canonical_json(a) for a in embedded.asked().human_legal()}
             assert hard in legal
+        # axe finds no serious problem in a hand, nor in a puzzle's answer.
+        for name in ("hand-760", "puzzle-360"):
+            assert serious_violations(frame_of(page, name)) == [], name  # type: ignore[arg-type]
         # On through the hand, from the puzzle's question.
         frame = page.frame_locator("#puzzle-760")
         frame.locator("[data-ui=puzzle-on]").press("Enter")
