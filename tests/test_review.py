@@ -146,7 +146,8 @@ def test_the_screen_steps_and_shows_every_card_face_up() -> None:
     assert found is not None
     tree = review_screen(found)
     buttons = {el.attrs["data-ui"]: el for el in tree.walk() if "data-ui" in el.attrs}
-    assert set(buttons) == {"review-back", "review-next", "review-end", "review-close"}
+    steps = {"review-back", "review-next", "review-end", "review-close"}
+    assert set(buttons) == steps | {"embed-view"}  # and the ways to embed it
     assert buttons["review-back"].attrs.get("aria-disabled") == "true"
     assert "aria-disabled" not in buttons["review-next"].attrs
     cards = [el for el in tree.walk() if "card" in el.attrs.get("class", "").split()]

@@ -536,13 +536,14 @@ def other_site(tmp_path: Path) -> Iterator[tuple[Path, str]]:
     server.server_close()
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def open_storage_chromium(
     browser_type: BrowserType, browser_type_launch_args: dict[str, Any]
 ) -> Iterator[Browser]:
     """Chromium letting a frame from another site keep storage (partitioned by the top
     site, as Firefox and WebKit do by default): there a frame boots PyScript, keeps its
-    game, and has its bots' worker. (The suite's Chromium blocks it.)"""
+    game, and has its bots' worker. (The suite's Chromium blocks it.) One per test
+    process: each test opens a context of its own."""
     args = dict(browser_type_launch_args)
     args["args"] = [*args.get("args", []), "--disable-features=TrackingProtection3pcd"]
     browser = browser_type.launch(**args)
