@@ -261,6 +261,9 @@ def test_a_blog_post_shows_a_hand_and_a_puzzle_of_each_game(
             for p in strict.problems
             if "request left the origin" in p
         )
+    except Exception as exc:  # what the frames said, beside what the test saw
+        exc.add_note(f"problems seen on the page: {strict.problems}")
+        raise
     finally:
         context.close()
 
@@ -298,6 +301,9 @@ def test_a_puzzles_hard_answer_comes_from_the_frames_worker_once_asked(
         )
         problems = [p for p in strict.problems if "request left the origin" not in p]
         assert problems == []
+    except Exception as exc:  # what the frames said, beside what the test saw
+        exc.add_note(f"problems seen on the page: {strict.problems}")
+        raise
     finally:
         context.close()
 
@@ -369,5 +375,8 @@ def test_a_link_cut_short_or_damaged_says_so_in_its_frame(
             expect(frame.locator("#open-full")).to_be_visible()
         assert page.evaluate(HOST_STATE) == [300, "comment", 0]
         assert [p for p in strict.problems if "request left the origin" not in p] == []
+    except Exception as exc:  # what the frames said, beside what the test saw
+        exc.add_note(f"problems seen on the page: {strict.problems}")
+        raise
     finally:
         context.close()
