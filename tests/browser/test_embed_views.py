@@ -295,6 +295,7 @@ def test_a_puzzles_hard_answer_comes_from_the_frames_worker_once_asked(
         assert turn is not None
         turn.step(None)
         assert hard == canonical_json(turn.action)
+        expect(frame.locator("#announcer")).to_contain_text("A Hard bot: You ")  # told too
         reason = asked.hint_reason(turn)  # the same words, the same playouts counted
         expect(frame.locator("[data-testid=puzzle-answer] dd").last).to_have_text(
             reason[:1].upper() + reason[1:] + "."

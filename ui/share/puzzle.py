@@ -135,7 +135,8 @@ class Puzzle:
                 return  # the frame moved on (Step on)
             self.hard = found
             if self.chosen is not None:
-                self.render()
+                self.render()  # (its new status line is not read out: told here)
+                page.announce(f"A Hard bot: {move_words(self.session, found[0])}")
         except Exception as exc:
             page.fail(exc)
 
