@@ -10,18 +10,54 @@ if (/[?&](game|learn)=/.test(location.search)) document.documentElement.dataset.
 // (app.css); `auto` follows the system's setting, and its changes while the page is open;
 // `light`, none, or an unknown one (ui/share/links.py says so) keeps the light theme. The
 // color-scheme meta says the same, for the browser's own controls and scrollbars. Only a
-// page that takes its theme from its address (embed.html: <html data-theme-from>) reads it.
+// page that takes its theme from its address (embed.html: <html data-theme-from>) reads it;
+// the full app's is the player's (below).
+const showDark = (dark) => {
+  const root = document.documentElement;
+  if (dark) root.dataset.theme = "dark";
+  else delete root.dataset.theme;
+  document.querySelector("meta[name=color-scheme]")?.setAttribute("content", dark ? "dark" : "light");
+};
+const systemDark = matchMedia("(prefers-color-scheme: dark)");
 if (document.documentElement.hasAttribute("data-theme-from")) {
   const choice = new URLSearchParams(location.search).getAll("theme").pop();
-  const system = choice === "auto" ? matchMedia("(prefers-color-scheme: dark)") : null;
-  const showDark = (dark) => {
-    const root = document.documentElement;
-    if (dark) root.dataset.theme = "dark";
-    else delete root.dataset.theme;
-    document.querySelector("meta[name=color-scheme]")?.setAttribute("content", dark ? "dark" : "light");
+  showDark(choice === "dark" || (choice === "auto" && systemDark.matches));
+  if (choice === "auto") systemDark.addEventListener("change", (event) => showDark(event.matches));
+} else {
+  // The full app's colours: the player's choice in the bar's Colours menu (#theme), kept
+  // on this device (THEME_KEY: "light" or "dark"; nothing stored is "auto", the system's
+  // setting, followed while the page is open). Applied here, before the first paint, so
+  // that a dark choice never shows light first; the menu is wired once the page is parsed
+  // (the Python UI never needs to know). Blocked storage: the choice lasts for this page.
+  const THEME_KEY = "trick-table.theme";
+  const stored = () => {
+    try { return localStorage.getItem(THEME_KEY); } catch { return null; }
   };
-  showDark(choice === "dark" || Boolean(system && system.matches));
-  if (system) system.addEventListener("change", (event) => showDark(event.matches));
+  const known = (value) => (value === "light" || value === "dark" ? value : "auto");
+  let choice = known(stored());
+  const show = () => showDark(choice === "dark" || (choice === "auto" && systemDark.matches));
+  show();
+  systemDark.addEventListener("change", show);
+  document.addEventListener("DOMContentLoaded", () => {
+    const menu = document.getElementById("theme");
+    if (!menu) return;
+    menu.value = choice;
+    menu.addEventListener("change", () => {
+      choice = known(menu.value);
+      try {
+        if (choice === "auto") localStorage.removeItem(THEME_KEY);
+        else localStorage.setItem(THEME_KEY, choice);
+      } catch { /* not remembered: storage is blocked */ }
+      show();
+    });
+    // Another tab's choice is this one's too.
+    addEventListener("storage", (event) => {
+      if (event.key !== THEME_KEY && event.key !== null) return;
+      choice = known(stored());
+      menu.value = choice;
+      show();
+    });
+  });
 }
 
 // What the Python UI asks of the page that may throw in JavaScript. MicroPython cannot
