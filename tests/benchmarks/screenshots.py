@@ -14,6 +14,11 @@ scrolling), into docs/screenshots/.
 writes the review's: at the same three sizes, each game's table at the player's turn once a
 trick is taken, its Last trick shown, and a finished hand's review (or, in Trickbook, the
 game's) at its start, five moves in and at its end, into screenshots/.
+
+    python tests/benchmarks/screenshots.py --dark ...
+
+takes any of these in a dark system (Chromium's prefers-color-scheme: dark, which the app
+follows), each file's name ending in -dark: `--docs --dark` makes the docs' dark set.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ import contextlib
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Literal
 
 from playwright.sync_api import Page, sync_playwright
 
@@ -36,6 +42,10 @@ from browser.conftest import (  # noqa: E402
     start_server,
     system_chromium,
 )
+
+# The system's colours the page is shown in, and the end of its files' names.
+ColorScheme = Literal["light", "dark"]
+SUFFIX: dict[ColorScheme, str] = {"light": "", "dark": "-dark"}
 
 # The docs' set: (name, viewport) and each game's link and how many steps to play first.
 DOC_SIZES = (
@@ -52,9 +62,10 @@ DOC_GAMES = (
 
 
 @contextlib.contextmanager
-def pages_by_size() -> Iterator[Iterator[tuple[str, Page]]]:
+def pages_by_size(scheme: ColorScheme = "light") -> Iterator[Iterator[tuple[str, Page]]]:
     """Headless Chromium; yields each of DOC_SIZES as (its name, a page in a fresh context
-    of that size: touch and mobile below 760 px), each context closed after its turn."""
+    of that size: touch and mobile below 760 px; the system's colours `scheme`), each
+    context closed after its turn."""
     with sync_playwright() as p:
         browser = p.chromium.launch(
             executable_path=system_chromium(), args=["--no-sandbox", "--disable-gpu"]
@@ -63,7 +74,9 @@ def pages_by_size() -> Iterator[Iterator[tuple[str, Page]]]:
         def each() -> Iterator[tuple[str, Page]]:
             for size_name, size in DOC_SIZES:
                 phone = size["width"] < 760
-                context = browser.new_context(viewport=size, has_touch=phone, is_mobile=phone)
+                context = browser.new_context(
+                    viewport=size, has_touch=phone, is_mobile=phone, color_scheme=scheme
+                )
                 yield size_name, context.new_page()
                 context.close()
 
@@ -71,22 +84,23 @@ def pages_by_size() -> Iterator[Iterator[tuple[str, Page]]]:
         browser.close()
 
 
-def docs_set(url: str) -> None:
+def docs_set(url: str, scheme: ColorScheme = "light") -> None:
     """The screenshots in docs/screenshots/ (see docs/screenshots.md)."""
     out = ROOT / "docs" / "screenshots"
     out.mkdir(exist_ok=True)
-    with pages_by_size() as pages:
+    end = SUFFIX[scheme]
+    with pages_by_size(scheme) as pages:
         for size_name, page in pages:
             page.goto(url)
             page.wait_for_selector("body[data-app-state=ready]", timeout=60_000)
-            page.screenshot(path=out / f"lobby-{size_name}.png")
+            page.screenshot(path=out / f"lobby-{size_name}{end}.png")
             for game, link, steps in DOC_GAMES:
                 page.goto(url + f"?{link}&game={game}&speed=instant&level=easy")
                 page.wait_for_selector("body[data-app-state=ready]", timeout=60_000)
                 play_to_end(page, pick_seed=1, max_steps=steps, must_end=False)
                 page.wait_for_selector(".table-screen:not([data-waiting])", timeout=60_000)
                 page.wait_for_timeout(400)  # transitions end
-                page.screenshot(path=out / f"{game}-{size_name}.png")
+                page.screenshot(path=out / f"{game}-{size_name}{end}.png")
     print("screenshots in", out)
 
 
@@ -95,12 +109,13 @@ MY_TURN = (
 )
 
 
-def review_set(url: str, games: list[str]) -> None:
+def review_set(url: str, games: list[str], scheme: ColorScheme = "light") -> None:
     """The Last trick and the review screens (see the module's docstring)."""
     out = ROOT / "screenshots"
     out.mkdir(exist_ok=True)
     players = {"magic-trick-wray": 4, "magic-trick-baker": 2, "trick-of-trip": 4, "trickbook": 3}
-    with pages_by_size() as pages:
+    end = SUFFIX[scheme]
+    with pages_by_size(scheme) as pages:
         for size_name, page in pages:
             for game in games:
                 link = f"?game={game}&players={players[game]}&seed=7&speed=instant&level=easy"
@@ -114,10 +129,10 @@ def review_set(url: str, games: list[str]) -> None:
                     play_to_end(page, pick_seed=step, max_steps=1, must_end=False)
                 page.evaluate("scrollTo(0, 0)")
                 page.wait_for_timeout(400)  # transitions end
-                page.screenshot(path=out / f"{game}-{size_name}-turn.png")
+                page.screenshot(path=out / f"{game}-{size_name}-turn{end}.png")
                 if page.locator("#screen [data-ui=last-trick]").count():
                     page.click("#screen [data-ui=last-trick]")
-                    page.screenshot(path=out / f"{game}-{size_name}-last-trick.png")
+                    page.screenshot(path=out / f"{game}-{size_name}-last-trick{end}.png")
                     page.click("#screen [data-ui=last-trick]")
                 review = "#screen [data-ui=review]"
                 for step in range(600):  # to a hand's end (Trickbook: the game's)
@@ -126,30 +141,34 @@ def review_set(url: str, games: list[str]) -> None:
                     play_to_end(page, pick_seed=step, max_steps=1, must_end=False)
                 page.click(review)
                 page.wait_for_selector("#screen .review-counter")
-                page.screenshot(path=out / f"{game}-{size_name}-review-start.png")
+                page.screenshot(path=out / f"{game}-{size_name}-review-start{end}.png")
                 for _ in range(5):
                     page.click("#screen [data-ui=review-next]")
-                page.screenshot(path=out / f"{game}-{size_name}-review-5.png")
+                page.screenshot(path=out / f"{game}-{size_name}-review-5{end}.png")
                 page.click("#screen [data-ui=review-end]")
-                page.screenshot(path=out / f"{game}-{size_name}-review-end.png")
+                page.screenshot(path=out / f"{game}-{size_name}-review-end{end}.png")
     print("screenshots in", out)
 
 
 def main() -> None:
-    if sys.argv[1:2] == ["--review"]:
+    args = sys.argv[1:]
+    scheme: ColorScheme = "dark" if "--dark" in args else "light"
+    args = [a for a in args if a != "--dark"]
+    if args[:1] == ["--review"]:
         server, url = start_server(ROOT / "_site")
         review_set(
             url,
-            sys.argv[2:] or ["magic-trick-wray", "magic-trick-baker", "trick-of-trip", "trickbook"],
+            args[1:] or ["magic-trick-wray", "magic-trick-baker", "trick-of-trip", "trickbook"],
+            scheme,
         )
         server.shutdown()
         return
-    if sys.argv[1:] == ["--docs"]:
+    if args == ["--docs"]:
         server, url = start_server(ROOT / "_site")
-        docs_set(url)
+        docs_set(url, scheme)
         server.shutdown()
         return
-    games = sys.argv[1:] or ["trick-of-trip"]
+    games = args or ["trick-of-trip"]
     server, url = start_server(ROOT / "_site")
     out = ROOT / "screenshots"
     out.mkdir(exist_ok=True)
@@ -158,20 +177,21 @@ def main() -> None:
             executable_path=system_chromium(), args=["--no-sandbox", "--disable-gpu"]
         )
         for size_name, size in (("phone", PHONE), ("desktop", DESKTOP)):
-            page = browser.new_page(viewport=size)
+            page = browser.new_page(viewport=size, color_scheme=scheme)
+            end = SUFFIX[scheme]
             page.goto(url)
             page.wait_for_selector("body[data-app-state=ready]", timeout=60_000)
-            page.screenshot(path=out / f"lobby-{size_name}.png", full_page=True)
+            page.screenshot(path=out / f"lobby-{size_name}{end}.png", full_page=True)
             for game in games:
                 page.goto(url + f"?game={game}&seed=7&speed=instant")
                 page.wait_for_selector("body[data-app-state=ready]", timeout=60_000)
                 page.wait_for_timeout(300)
-                page.screenshot(path=out / f"{game}-start-{size_name}.png", full_page=True)
+                page.screenshot(path=out / f"{game}-start-{size_name}{end}.png", full_page=True)
                 play_to_end(page, pick_seed=1, max_steps=14, must_end=False)
                 page.wait_for_timeout(300)
-                page.screenshot(path=out / f"{game}-mid-{size_name}.png", full_page=True)
+                page.screenshot(path=out / f"{game}-mid-{size_name}{end}.png", full_page=True)
                 play_to_end(page, pick_seed=1)
-                page.screenshot(path=out / f"{game}-over-{size_name}.png", full_page=True)
+                page.screenshot(path=out / f"{game}-over-{size_name}{end}.png", full_page=True)
             page.close()
         browser.close()
     server.shutdown()
