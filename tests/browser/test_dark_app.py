@@ -241,3 +241,23 @@ def test_a_frame_follows_its_address_not_the_stored_choice(
     page.goto(site_url + "embed.html?game=trickbook" + query)
     page.wait_for_selector("#embed-play")
     assert theme_of(page) == theme
+
+
+def test_blocked_storage_keeps_the_choice_for_the_page_only(
+    light_desktop: StrictPage, site_url: str
+) -> None:
+    """Storage that throws (a browser's privacy setting): the menu still works, nothing
+    is remembered, and nothing fails."""
+    page = light_desktop.page
+    page.context.add_init_script(
+        """Object.defineProperty(window, 'localStorage', {
+            get() { throw new DOMException('The operation is insecure.', 'SecurityError'); },
+        });"""
+    )
+    open_app(page, site_url)
+    page.select_option("#theme", "dark")
+    assert theme_of(page) == DARK
+    page.reload()
+    page.wait_for_selector("body[data-app-state=ready]", timeout=BOOT_TIMEOUT)
+    assert theme_of(page) == LIGHT
+    expect(page.locator("#theme")).to_have_value("auto")
