@@ -141,6 +141,17 @@ FRAME_FACTS = """() => ({
     .map((m) => [m.name, m.startTime])),
 })"""
 
+# Read in a page once viewable: its marks and the requests it made (Resource Timing: the
+# page's own, not a worker's), in ms from its navigation.
+PAGE_STEPS = """() => ({
+  ready: window.__bench.ready,
+  marks: Object.fromEntries(performance.getEntriesByType("mark")
+    .map((m) => [m.name, m.startTime])),
+  requests: performance.getEntriesByType("resource").concat(
+      performance.getEntriesByType("navigation"))
+    .map((r) => [r.startTime, r.responseEnd, new URL(r.name).pathname]),
+})"""
+
 HOST_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <title>A blog post</title><link rel="icon" href="data:,"></head><body>
 <h1>A blog post</h1>
@@ -214,6 +225,21 @@ def inspector(idle: float) -> Any:
     return inspect
 
 
+def phone_steps(page: Page) -> dict[str, Any]:
+    """A phone's first visit, step by step: requests and marks in s, those done by viewable."""
+    found = page.evaluate(PAGE_STEPS)
+    ready = found["ready"]
+    return {
+        "in_frame": ready / 1000,
+        "marks": {name: at for name, at in found["marks"].items() if at <= ready},
+        "requests": sorted(
+            (start / 1000, end / 1000, path)
+            for start, end, path in found["requests"]
+            if 0 < end <= ready
+        ),
+    }
+
+
 def host_load(browser: Browser, server: GzipServer, host_url: str, idle: float) -> dict[str, Any]:
     """One cold load of a host page on another site: from its navigation until its frame is
     viewable; the frame's long tasks, the bytes, the boot path and marks, Pyodide."""
@@ -259,6 +285,25 @@ def host_load(browser: Browser, server: GzipServer, host_url: str, idle: float) 
         }
     finally:
         context.close()
+
+
+def print_steps(kind: str, by_game: dict[str, list[Any]]) -> None:
+    """The load of median time among `by_game`'s, step by step: its requests (start-end),
+    its performance marks, viewable; in s from its page's navigation."""
+    found = [(game, load) for game, loads in by_game.items() for load in loads if load]
+    if not found:
+        return
+    found.sort(key=lambda item: item[1].get("in_frame", item[1].get("time", 0)))
+    game, load = found[(len(found) - 1) // 2]
+    viewable = load.get("in_frame", load.get("time", 0))
+    print(f"  {kind}: {game}, viewable at {viewable:.2f} s")
+    steps = [(start, f"{start:5.2f}-{end:5.2f}  {path}") for start, end, path in load["requests"]]
+    steps += [
+        (at / 1000, f"{at / 1000:5.2f}        mark {name}") for name, at in load["marks"].items()
+    ]
+    steps.append((viewable, f"{viewable:5.2f}        viewable"))
+    for _, line in sorted(steps):
+        print(f"    {line}")
 
 
 def main() -> None:
@@ -340,7 +385,9 @@ def main() -> None:
                     for kind in PHONE_KINDS:
                         label = f"run {run} phone {kind:<8} {game}"
                         url = url_of(kind, game)
-                        visit = attempt(label, phone_visits, p, url, kind, PROBE, False)
+                        visit = attempt(
+                            label, phone_visits, p, url, kind, PROBE, False, phone_steps
+                        )
                         phone[kind][game].append(visit)
                         if visit:
                             print(
@@ -416,28 +463,18 @@ def report(
         "\na frame's load of median time, step by step (s from the frame's navigation:"
         " requests start-end, performance marks, viewable):"
     )
-    for kind in FRAME_KINDS:
-        found = sorted(loads(kind), key=lambda load: load.get("in_frame", load["time"]))
-        if kind not in kinds or not found:
-            continue
-        load = found[(len(found) - 1) // 2]
-        game = next(g for g in games if load in desk[kind][g])
-        print(f"  {kind}: {game}, {load.get('in_frame', load['time']):.2f} s")
-        steps = [
-            (start, f"{start:5.2f}-{end:5.2f}  {path}") for start, end, path in load["requests"]
-        ]
-        steps += [
-            (at / 1000, f"{at / 1000:5.2f}        mark {name}")
-            for name, at in load["marks"].items()
-        ]
-        steps.append(
-            (
-                load.get("in_frame", load["time"]),
-                f"{load.get('in_frame', load['time']):5.2f}        viewable",
+    for kind in kinds:
+        print_steps(kind, desk[kind])
+    if not args.no_phone:
+        print("\nthe same, a phone's first visit (Resource Timing: the page's own requests):")
+        for kind in PHONE_KINDS:
+            print_steps(
+                kind,
+                {
+                    g: [v and v.get("inspected") for v in visits]
+                    for g, visits in phone[kind].items()
+                },
             )
-        )
-        for _, line in sorted(steps):
-            print(f"    {line}")
 
     def paired(
         table: dict[str, dict[str, list[Any]]], kind: str, game: str, key: str

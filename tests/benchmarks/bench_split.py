@@ -561,12 +561,17 @@ def phone_context(p: Playwright, profile: str, probe: str) -> tuple[BrowserConte
 
 
 def phone_visits(
-    p: Playwright, url: str, kind: str, probe: str, reopen: bool = True
+    p: Playwright,
+    url: str,
+    kind: str,
+    probe: str,
+    reopen: bool = True,
+    inspect: Callable[[Page], Any] | None = None,
 ) -> dict[str, Any]:
     """A first visit on a fresh profile; once the service worker controls the page, a
     repeat visit by reloading it (the phone budget's figure); then, if `reopen`, one more
     with the browser closed and the profile reopened (the service worker and caches start
-    cold)."""
+    cold). `inspect(page)`, if given, is read once the first visit is done ("inspected")."""
     result: dict[str, Any] = {"first": None, "repeat": None, "reopened": None}
     result["controlled"] = None
     with tempfile.TemporaryDirectory(prefix="bench-split-") as profile:
@@ -574,6 +579,8 @@ def phone_visits(
         try:
             page.goto(url, wait_until="commit", timeout=BOOT_TIMEOUT)
             result["first"] = wait_boot(page, kind)
+            if inspect is not None:
+                result["inspected"] = inspect(page)
             settle(page, kind)
             page.reload(wait_until="commit", timeout=BOOT_TIMEOUT)
             result["repeat"] = wait_boot(page, kind)
