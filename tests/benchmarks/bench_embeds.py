@@ -513,10 +513,14 @@ def report(
     for kind in FRAME_KINDS:
         if kind not in kinds:
             continue
-        for game in games:
-            diff = paired(desk, kind, game, "time")
+        for game in [*games, None]:
+            diff = (
+                paired(desk, kind, game, "time")
+                if game
+                else [d for g in games for d in paired(desk, kind, g, "time")]
+            )
             add(
-                f"desktop cold -> viewable, {kind}: {game}",
+                f"desktop cold -> viewable, {kind}: {game or 'all games'}",
                 [load["time"] for load in loads(kind, game)],
                 [load["time"] for load in loads("bare-mpy", game)],
                 diff,
@@ -562,12 +566,13 @@ def report(
     if not args.no_phone:
         for key, name in (("first", "first visit"), ("repeat", "repeat visit (reload)")):
             for kind in VIEWS:
-                for game in phone_games:
-                    diff = paired(phone, kind, game, key)
+                for game in [*phone_games, None] if len(phone_games) > 1 else phone_games:
+                    chosen = [game] if game else phone_games
+                    diff = [d for g in chosen for d in paired(phone, kind, g, key)]
                     add(
-                        f"phone {name} -> viewable, {kind}: {game}",
-                        [v[key] for v in phone[kind][game] if v],
-                        [v[key] for v in phone["bare-mpy"][game] if v],
+                        f"phone {name} -> viewable, {kind}: {game or 'all games'}",
+                        [v[key] for g in chosen for v in phone[kind][g] if v],
+                        [v[key] for g in chosen for v in phone["bare-mpy"][g] if v],
                         diff,
                         target=f"(<= bare + {MORE_THAN_BARE} s)",
                         limit=MORE_THAN_BARE,
