@@ -61,6 +61,7 @@ import time
 import traceback
 import urllib.parse
 import zlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -362,12 +363,15 @@ def long_tasks(page: Page, until_ms: float) -> list[float] | None:
 
 
 class Transfers:
-    """Every request of a context that finished, for the bytes before a moment."""
+    """Every request of a context that finished, for the bytes before a moment; and every
+    request made (`requested`: each with the epoch ms at which this script heard of it)."""
 
     def __init__(self, context: BrowserContext, server: GzipServer) -> None:
         self.server = server
         self.finished: list[Any] = []
+        self.requested: list[tuple[Any, float]] = []
         context.on("requestfinished", self.add)
+        context.on("request", lambda request: self.requested.append((request, time.time() * 1e3)))
 
     def add(self, request: Any) -> None:
         self.finished.append(request)
@@ -409,9 +413,15 @@ class Transfers:
 
 
 def desktop_load(
-    browser: Browser, server: GzipServer, url: str, kind: str, probe: str
+    browser: Browser,
+    server: GzipServer,
+    url: str,
+    kind: str,
+    probe: str,
+    inspect: Callable[[Page, Transfers, float], dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
-    """One cold load: seconds to clickable, long tasks before it, bytes before it."""
+    """One cold load: seconds to clickable, long tasks before it, bytes before it; and what
+    `inspect(page, transfers, that moment in epoch ms)` adds before the context closes."""
     context = browser.new_context(viewport=DESKTOP)
     try:
         context.add_init_script(probe)
@@ -423,13 +433,16 @@ def desktop_load(
         tasks = long_tasks(page, seconds * 1000)
         files, later = transfers.before(origin + seconds * 1000)
         bots = page.evaluate("window.__bench.botsReady")
-        return {
+        found = {
             "time": seconds,
             "tasks": tasks,
             "files": files,
             "later": later,
             "bots": None if bots is None else bots / 1000,
         }
+        if inspect is not None:
+            found.update(inspect(page, transfers, origin + seconds * 1000))
+        return found
     finally:
         context.close()
 
@@ -547,10 +560,18 @@ def phone_context(p: Playwright, profile: str, probe: str) -> tuple[BrowserConte
     return context, page
 
 
-def phone_visits(p: Playwright, url: str, kind: str, probe: str) -> dict[str, Any]:
+def phone_visits(
+    p: Playwright,
+    url: str,
+    kind: str,
+    probe: str,
+    reopen: bool = True,
+    inspect: Callable[[Page], Any] | None = None,
+) -> dict[str, Any]:
     """A first visit on a fresh profile; once the service worker controls the page, a
-    repeat visit by reloading it (the phone budget's figure); then one more with the
-    browser closed and the profile reopened (the service worker and caches start cold)."""
+    repeat visit by reloading it (the phone budget's figure); then, if `reopen`, one more
+    with the browser closed and the profile reopened (the service worker and caches start
+    cold). `inspect(page)`, if given, is read once the first visit is done ("inspected")."""
     result: dict[str, Any] = {"first": None, "repeat": None, "reopened": None}
     result["controlled"] = None
     with tempfile.TemporaryDirectory(prefix="bench-split-") as profile:
@@ -558,6 +579,8 @@ def phone_visits(p: Playwright, url: str, kind: str, probe: str) -> dict[str, An
         try:
             page.goto(url, wait_until="commit", timeout=BOOT_TIMEOUT)
             result["first"] = wait_boot(page, kind)
+            if inspect is not None:
+                result["inspected"] = inspect(page)
             settle(page, kind)
             page.reload(wait_until="commit", timeout=BOOT_TIMEOUT)
             result["repeat"] = wait_boot(page, kind)
@@ -565,6 +588,8 @@ def phone_visits(p: Playwright, url: str, kind: str, probe: str) -> dict[str, An
             settle(page, kind)
         finally:
             context.close()
+        if not reopen:
+            return result
         context, page = phone_context(p, profile, probe)
         try:
             page.goto(url, wait_until="commit", timeout=BOOT_TIMEOUT)
@@ -598,6 +623,18 @@ def med(values: list[Any], unit: str = "s", digits: int = 2) -> str:
     if len(values) == 1:
         return f"{m:.{digits}f} {unit}".strip()
     return f"{m:.{digits}f} ({min(values):.{digits}f}-{max(values):.{digits}f}) {unit}".strip()
+
+
+def print_biggest(loads: list[dict[str, Any]], count: int = 10) -> None:
+    """The `count` biggest files over `loads` (each file's largest transfer), gzip as sent
+    and raw, in KB."""
+    biggest: dict[str, tuple[int, int]] = {}
+    for load in loads:
+        for path, raw, sent in load["files"]:
+            if sent >= biggest.get(path, (0, 0))[0]:
+                biggest[path] = (sent, raw)
+    for path, (sent, raw) in sorted(biggest.items(), key=lambda item: -item[1][0])[:count]:
+        print(f"    {sent / 1000:9.1f} / {raw / 1000:9.1f}  {path}")
 
 
 def median_or_none(values: list[Any]) -> float | None:
@@ -768,15 +805,9 @@ def report(
 
     print("\nbytes before the first clickable move, 10 biggest files (gzip as sent / raw, KB):")
     for kind in KINDS:
-        biggest: dict[str, tuple[int, int]] = {}
-        for load in loads(kind):  # the app: over all its games
-            for path, raw, sent in load["files"]:
-                if sent >= biggest.get(path, (0, 0))[0]:
-                    biggest[path] = (sent, raw)
-        late = [load["later"] for load in loads(kind)]
+        late = [load["later"] for load in loads(kind)]  # the app: over all its games
         print(f"  {kind} (requests finished after that moment, per load: {late})")
-        for path, (sent, raw) in sorted(biggest.items(), key=lambda item: -item[1][0])[:10]:
-            print(f"    {sent / 1000:9.1f} / {raw / 1000:9.1f}  {path}")
+        print_biggest(loads(kind))
 
     table: list[list[str]] = []
 
