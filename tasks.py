@@ -188,6 +188,9 @@ def vendor_runtime(python: Path) -> None:
 PRELOAD_MARKER = (
     "  <!-- preloads: tasks.py build lists here what PyScript fetches one after another -->"
 )
+VIEW_PRELOAD_MARKER = (
+    "  <!-- preloads: tasks.py build lists here what a shown hand or puzzle's boot fetches -->"
+)
 
 
 STYLESHEET = re.compile(r'  <link rel="stylesheet" href="\./static/css/([\w-]+\.css)">\n')
@@ -224,11 +227,11 @@ def bundle_styles(site: Path, pages: tuple[str, ...] = ("index.html", "embed.htm
         (css / name).unlink()
 
 
-def preload_links() -> str:
-    """<link> tags for what the page's boot fetches in a chain (PyScript's chunks, its config,
-    MicroPython, our bytecode), so the browser fetches them all at once: on a phone's
-    150 ms round trips, a chain of six costs about a second. Same requests as the real
-    ones (module scripts; fetch() in cors mode), so nothing downloads twice."""
+def boot_fetches() -> dict[str, list[str]]:
+    """What the page's boot fetches in a chain, each after the last: PyScript's core, its
+    chunks and config (`pyscript_modules`, `pyscript_fetched`), and MicroPython with our
+    bytecode, which embed.js's own boot fetches too where PyScript cannot start (a frame
+    whose storage is blocked: `modules`, `fetched`)."""
     pyscript = VENDOR / "pyscript"
     [core] = [p.name for p in pyscript.glob("core-*.js")]
     chunks = sorted(
@@ -236,14 +239,34 @@ def preload_links() -> str:
         for p in pyscript.glob("*.js")
         if p.name != core and p.name in (pyscript / core).read_text()
     )
-    modules = [f"static/vendor/pyscript/{name}" for name in [core, *chunks]]
-    modules.append("static/vendor/micropython/micropython.mjs")
-    modules.append("static/js/app-files.js")  # mpy-files.js's import
-    fetched = ["pyscript.toml", "static/vendor/micropython/micropython.wasm"]
-    fetched.append("static/vendor/app-mpy.tar.gz")
+    return {
+        "pyscript_modules": [f"static/vendor/pyscript/{name}" for name in [core, *chunks]],
+        "pyscript_fetched": ["pyscript.toml"],
+        # mpy-files.js's import, and micropython's loader
+        "modules": ["static/vendor/micropython/micropython.mjs", "static/js/app-files.js"],
+        "fetched": ["static/vendor/micropython/micropython.wasm", "static/vendor/app-mpy.tar.gz"],
+    }
+
+
+def preload_links() -> str:
+    """<link> tags for what the page's boot fetches in a chain (`boot_fetches`), so the
+    browser fetches them all at once: on a phone's 150 ms round trips, a chain of six costs
+    about a second. Same requests as the real ones (module scripts; fetch() in cors mode),
+    so nothing downloads twice."""
+    boot = boot_fetches()
+    modules = boot["pyscript_modules"] + boot["modules"]
+    fetched = boot["pyscript_fetched"] + boot["fetched"]
     lines = [f'  <link rel="modulepreload" href="./{name}">' for name in modules]
     lines += [f'  <link rel="preload" href="./{name}" as="fetch" crossorigin>' for name in fetched]
     return "\n".join(lines)
+
+
+def view_preloads() -> str:
+    """For embed.html: `boot_fetches` as JSON, which static/js/host.js preloads at once in a
+    frame that boots by itself (an embedded hand or puzzle), not in one that waits for its
+    reader's Play (nothing heavy loads before it)."""
+    data = json.dumps(boot_fetches()).replace("</", "<\\/")
+    return f'  <script type="application/json" id="boot-fetches">{data}</script>'
 
 
 # What a gzipping static host (GitHub Pages) compresses, by file name: text, JavaScript,
@@ -314,6 +337,8 @@ def build() -> Path:
     shutil.copytree(ROOT / "static", SITE / "static")
     index = SITE / "index.html"
     index.write_text(index.read_text().replace(PRELOAD_MARKER, preload_links()))
+    embed = SITE / "embed.html"
+    embed.write_text(embed.read_text().replace(VIEW_PRELOAD_MARKER, view_preloads()))
     registry_pages.write_pages(SITE)  # the games' cards, titles and pitches
     demo_post.write_demo(SITE)  # a blog post with each game's hand and puzzle: /demo/
     bundle_styles(SITE)

@@ -108,6 +108,19 @@ def test_the_page_preloads_what_its_boot_fetches_in_a_chain() -> None:
     assert links in index and tasks.PRELOAD_MARKER not in index
 
 
+def test_a_shown_hand_or_puzzle_preloads_the_same_chain() -> None:
+    """embed.html lists the same files for static/js/host.js to preload in a frame that
+    boots by itself (`show=`); each is shipped, and the page has no marker left."""
+    embed = (tasks.SITE / "embed.html").read_text()
+    assert tasks.view_preloads() in embed and tasks.VIEW_PRELOAD_MARKER not in embed
+    listed = json.loads(embed.split('id="boot-fetches">', 1)[1].split("</script>", 1)[0])
+    assert listed == tasks.boot_fetches()
+    for files in listed.values():
+        for href in files:
+            assert (tasks.SITE / href).is_file(), f"{href} is preloaded but not in the built site"
+    assert embed.index('id="boot-fetches"') < embed.index("static/js/host.js")  # read by it
+
+
 def test_precache_manifest_gives_each_lists_size_as_stored_and_as_downloaded(
     tmp_path: Path,
 ) -> None:

@@ -4,6 +4,33 @@
 // the lobby.
 if (/[?&](game|learn)=/.test(location.search)) document.documentElement.dataset.boot = "link";
 
+// An embedded hand or puzzle (`show=`) boots by itself (static/js/embed.js): what its boot
+// fetches one after another (the build lists it in embed.html: tasks.py boot_fetches) is
+// asked for here, all at once, as index.html's preload links do; PyScript's part only
+// where the frame may keep storage (else embed.js starts MicroPython without PyScript).
+// A frame that waits for its reader's Play loads nothing heavy before it, so none here.
+const bootFetches = document.getElementById("boot-fetches");
+if (bootFetches && /[?&]show=/.test(location.search)) {
+  const boot = JSON.parse(bootFetches.textContent);
+  let storage = false;
+  try {
+    localStorage.setItem("trick-table.probe", "1");
+    localStorage.removeItem("trick-table.probe");
+    storage = typeof indexedDB !== "undefined" && indexedDB !== null;
+  } catch {
+    // blocked: embed.js's own boot
+  }
+  const preload = (href, module) => {
+    const link = document.createElement("link");
+    link.rel = module ? "modulepreload" : "preload";
+    if (!module) [link.as, link.crossOrigin] = ["fetch", "anonymous"];  // as fetch() asks
+    link.href = `./${href}`;
+    document.head.append(link);
+  };
+  for (const href of [...boot.modules, ...(storage ? boot.pyscript_modules : [])]) preload(href, true);
+  for (const href of [...boot.fetched, ...(storage ? boot.pyscript_fetched : [])]) preload(href, false);
+}
+
 // An embedded frame's colours: `theme=light|dark|auto` in its address (the last one counts,
 // as for every setting), set here, before the page is first drawn, so that a dark frame
 // never shows light first (embed.js is deferred). `dark` is <html data-theme="dark">
