@@ -270,8 +270,11 @@ def wait_for_bots_worker(page: Page) -> None:
     )
 
 
-def _strict(browser: Browser, site_url: str, viewport: dict[str, int]) -> Iterator[StrictPage]:
-    context = browser.new_context(viewport=viewport)
+def _strict(
+    browser: Browser, site_url: str, viewport: dict[str, int], scheme: str = "light"
+) -> Iterator[StrictPage]:
+    """A strict page of `viewport`, its system's colours `scheme` ("light" or "dark")."""
+    context = browser.new_context(viewport=viewport, color_scheme=scheme)  # type: ignore[arg-type]
     context.add_init_script(WHOLE_SEARCH)
     page = context.new_page()
     page.set_default_timeout(20_000)
@@ -360,6 +363,28 @@ CONTRAST_JS = """
         return (x + 0.05) / (y + 0.05);
     };
 """
+
+# Per selector: the luminance (WCAG's, 0 black to 1 white) of what is drawn behind its
+# first element (its own background, else the first opaque one around it) and its text's.
+LOOK_JS = (
+    "(selectors) => {"
+    + CONTRAST_JS
+    + """
+    const back = el => {
+        for (let n = el; n; n = n.parentElement) {
+            const c = rgb(getComputedStyle(n).backgroundColor);
+            if (c.length === 3 || c[3] > 0) return c;
+        }
+        return [255, 255, 255];
+    };
+    const out = {};
+    for (const selector of selectors) {
+        const el = document.querySelector(selector);
+        if (el) out[selector] = [lum(back(el)), lum(rgb(getComputedStyle(el).color))];
+    }
+    return out;
+}"""
+)
 
 
 def edges_stand_out(page: Page, selector: str, minimum: float = 3.0) -> int:

@@ -15,11 +15,11 @@ import pygame_rules
 
 from .conftest import (
     BOOT_TIMEOUT,
-    CONTRAST_JS,
     DESKTOP,
+    LOOK_JS,
     PHONE,
-    WHOLE_SEARCH,
     StrictPage,
+    _strict,
     open_app,
     serious_violations,
 )
@@ -32,27 +32,6 @@ LOBBY = ("html", ".site-bar", "#lobby-title", ".lobby-intro", ".game-card h3", "
 TABLE = ("html", ".table-bar .turn-status", "#screen [data-ui=rules]", ".my-area", "#speed")
 TABLE_LINK = "?game={}&seed=4&level=easy&speed=instant"
 
-# Per selector: the luminance (WCAG's, 0 black to 1 white) of what is drawn behind its
-# first element (its own background, else the first opaque one around it) and its text's.
-LOOK_JS = (
-    "(selectors) => {"
-    + CONTRAST_JS
-    + """
-    const back = el => {
-        for (let n = el; n; n = n.parentElement) {
-            const c = rgb(getComputedStyle(n).backgroundColor);
-            if (c.length === 3 || c[3] > 0) return c;
-        }
-        return [255, 255, 255];
-    };
-    const out = {};
-    for (const selector of selectors) {
-        const el = document.querySelector(selector);
-        if (el) out[selector] = [lum(back(el)), lum(rgb(getComputedStyle(el).color))];
-    }
-    return out;
-}"""
-)
 
 # The page's theme as the body is first parsed (before anything is drawn, and long before
 # Python runs): an init script runs before the page's own scripts.
@@ -112,34 +91,19 @@ DARK = ("dark", "dark", "dark")
 LIGHT = (None, "light", "light")
 
 
-def strict_page(
-    browser: Browser, site_url: str, viewport: dict[str, int], scheme: str
-) -> Iterator[StrictPage]:
-    context = browser.new_context(viewport=viewport, color_scheme=scheme)  # type: ignore[arg-type]
-    context.add_init_script(WHOLE_SEARCH)
-    page = context.new_page()
-    page.set_default_timeout(20_000)
-    strict = StrictPage(page, site_url.rstrip("/"))
-    yield strict
-    try:
-        strict.check()
-    finally:
-        context.close()
-
-
 @pytest.fixture
 def dark_phone(browser: Browser, site_url: str) -> Iterator[StrictPage]:
-    yield from strict_page(browser, site_url, PHONE, "dark")
+    yield from _strict(browser, site_url, PHONE, "dark")
 
 
 @pytest.fixture
 def dark_desktop(browser: Browser, site_url: str) -> Iterator[StrictPage]:
-    yield from strict_page(browser, site_url, DESKTOP, "dark")
+    yield from _strict(browser, site_url, DESKTOP, "dark")
 
 
 @pytest.fixture
 def light_desktop(browser: Browser, site_url: str) -> Iterator[StrictPage]:
-    yield from strict_page(browser, site_url, DESKTOP, "light")
+    yield from _strict(browser, site_url, DESKTOP, "light")
 
 
 def test_a_dark_system_gets_a_dark_lobby_and_table(dark_desktop: StrictPage, site_url: str) -> None:

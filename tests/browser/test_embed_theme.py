@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, BrowserContext, Frame, expect
 
 import pygame_rules
 
-from .conftest import BOOT_TIMEOUT, CONTRAST_JS, StrictPage, serious_violations
+from .conftest import BOOT_TIMEOUT, LOOK_JS, StrictPage, serious_violations
 
 pytestmark = pytest.mark.browser
 
@@ -24,28 +24,6 @@ HOST = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>My b
 </head><body><h1>My blog post</h1>{frames}</body></html>"""
 FRAME = '<iframe id="{id}" src="{src}" title="Card game" style="width:360px;height:740px;border:0">'
 FRAME += "</iframe>"
-
-# The luminance (WCAG's, 0 black to 1 white) of what is drawn behind each element of the
-# selectors (its own background, else the first opaque one around it) and of its text.
-LOOK_JS = (
-    """(selectors) => {"""
-    + CONTRAST_JS
-    + """
-    const back = el => {
-        for (let n = el; n; n = n.parentElement) {
-            const c = rgb(getComputedStyle(n).backgroundColor);
-            if (c.length === 3 || c[3] > 0) return c;
-        }
-        return [255, 255, 255];
-    };
-    const out = {};
-    for (const selector of selectors) {
-        const el = document.querySelector(selector);
-        if (el) out[selector] = [lum(back(el)), lum(rgb(getComputedStyle(el).color))];
-    }
-    return out;
-}"""
-)
 
 
 def open_post(
