@@ -21,8 +21,9 @@ from ui.controls import Routes, control_names
 from ui.lessons.lesson import LessonSession, Unsaved, lesson_session
 from ui.play.bot_runner import SPEEDS, BotRunner, think_limit
 from ui.play.detail import Detail
+from ui.play.handover import HandOver
 from ui.play.hint import Hint
-from ui.play.session import PLAYER_LEVELS, SEARCH_LEVELS, Session
+from ui.play.session import PLAYER_LEVELS, SEARCH_LEVELS, Session, clean_name, name_problem
 from ui.play.undo import Undo
 from ui.review.feature import LastTrick, Reviewing
 from ui.runtime import page
@@ -249,19 +250,38 @@ class App:
             page.notice(f"A deal number is a whole number up to {MAX_SEED}.")
             return
         level = level if level in PLAYER_LEVELS else "normal"
-        self.saved.start_or_ask((game.id, players, seed, level, options))
+        people, problem = people_from_form(page.setup_people(players))
+        if problem:
+            page.notice(f"Pass and play: {problem}.")
+            return
+        self.saved.start_or_ask((game.id, players, seed, level, options, people))
 
     def new_session(
-        self, game_id: str, players: int, seed: int, level: str, options: dict[str, Any]
+        self,
+        game_id: str,
+        players: int,
+        seed: int,
+        level: str,
+        options: dict[str, Any],
+        people: dict[int, str] | None = None,
     ) -> Session:
-        session = Session(game_id, players, seed, level, options)
+        session = Session(game_id, players, seed, level, options, people)
         session.log.append(f"New game of {session.game.title}, seed {seed}.")
+        if session.passed:
+            named = ", ".join(session.names[seat] for seat in session.humans)
+            session.log.append(f"Passed round this device: {named}.")
         return session
 
     def start_game(
-        self, game_id: str, players: int, seed: int, level: str, options: dict[str, Any]
+        self,
+        game_id: str,
+        players: int,
+        seed: int,
+        level: str,
+        options: dict[str, Any],
+        people: dict[int, str] | None = None,
     ) -> None:
-        self.sit_down(self.new_session(game_id, players, seed, level, options))
+        self.sit_down(self.new_session(game_id, players, seed, level, options, people))
 
     async def sit_down_prepared(self, session: Session) -> None:
         """`sit_down` at a link's table with what its first drawing needs worked out in a
@@ -410,7 +430,8 @@ class App:
     def play_again(self, _value: str = "") -> None:
         if self.play is not None:
             s = self.play.session
-            self.saved.start_or_ask((s.game_id, s.players, page.new_seed(), s.level, s.options))
+            setup = (s.game_id, s.players, page.new_seed(), s.level, s.options, s.people)
+            self.saved.start_or_ask(setup)
 
     async def import_stats(self, file: Any) -> None:
         try:
@@ -451,8 +472,22 @@ class App:
 # Every kind of feature that answers controls (the tests' lists of steps come from these).
 FEATURES = (
     App, SavedGames, LinkArrival, PlayScreen, Hint, Undo, Reviewing, LastTrick, Detail,
-    SharePanel, Replay, EmbedPanel, HandView, Puzzle,
+    SharePanel, Replay, EmbedPanel, HandView, Puzzle, HandOver,
 )  # fmt: skip
+
+
+def people_from_form(seats: list[tuple[bool, str]]) -> tuple[dict[int, str], str]:
+    """The setup's pass and play (each seat: a person?, the name typed) as seat to name,
+    unnamed people called "Player N"; {} for one person alone. The second item says why the
+    names cannot be used ("" when they can)."""
+    people = {
+        seat: clean_name(name) or f"Player {seat + 1}"
+        for seat, (person, name) in enumerate(seats)
+        if person
+    }
+    if len(people) < 2:
+        return {}, ""
+    return people, name_problem([people[seat] for seat in sorted(people)])
 
 
 class LessonPlace(Unsaved):

@@ -84,11 +84,23 @@ def import_stats(text: str) -> dict[str, Any]:
     return stats
 
 
+PEOPLE = "people"  # the statistics' pass-and-play results: name to game to counts
+
+
 def record_stats(session: Session) -> None:
-    """Add a finished game to the statistics: played, won and best score per game."""
-    won = session.human in session.winners()
-    score = session.scores()[session.human]
-    stats = record_result(read_stats(), session.game_id, won, score)
+    """Add a finished game to the statistics: played, won and best score per game; a game
+    passed round the device, each person's under their name (not the device's own)."""
+    stats = read_stats()
+    winners, scores = session.winners(), session.scores()
+    if not session.passed:
+        stats = record_result(stats, session.game_id, 0 in winners, scores[0])
+    else:
+        people = dict(stats.get(PEOPLE) or {})
+        for seat in session.humans:
+            name = session.names[seat]
+            won = seat in winners
+            people[name] = record_result(people.get(name) or {}, session.game_id, won, scores[seat])
+        stats[PEOPLE] = people
     storage.write_json(storage.STATS_KEY, stats)
 
 
@@ -238,12 +250,31 @@ def valid_stats(data: Any) -> dict[str, Any]:
         raise ValueError("statistics must be an object of games")
     clean: dict[str, Any] = {}
     for game_id, entry in data.items():
+        if game_id == PEOPLE:  # each person's: name to their own statistics
+            if not isinstance(entry, dict):
+                raise ValueError("the people's statistics must be an object of names")
+            clean[PEOPLE] = {str(name)[:40]: valid_counts(c) for name, c in entry.items()}
+            continue
         if not isinstance(game_id, str) or not isinstance(entry, dict):
             raise ValueError("each game's statistics must be an object")
-        played, won, best = entry.get("played"), entry.get("won"), entry.get("best")
-        if not (type(played) is int and type(won) is int and 0 <= won <= played):
-            raise ValueError(f"bad played/won counts for {game_id[:40]!r}")
-        if best is not None and type(best) is not int:  # JSON true is no count
-            raise ValueError(f"bad best score for {game_id[:40]!r}")
-        clean[game_id] = {"played": played, "won": won, "best": best}
+        clean[game_id] = game_counts(game_id, entry)
     return clean
+
+
+def valid_counts(data: Any) -> dict[str, Any]:
+    """One person's statistics per game, checked (no people inside)."""
+    if not isinstance(data, dict) or PEOPLE in data:
+        raise ValueError("a person's statistics must be an object of games")
+    return {str(game_id): game_counts(str(game_id), entry) for game_id, entry in data.items()}
+
+
+def game_counts(game_id: str, entry: Any) -> dict[str, Any]:
+    """One game's played, won and best score, checked; ValueError says what is wrong."""
+    if not isinstance(entry, dict):
+        raise ValueError("each game's statistics must be an object")
+    played, won, best = entry.get("played"), entry.get("won"), entry.get("best")
+    if not (type(played) is int and type(won) is int and 0 <= won <= played):
+        raise ValueError(f"bad played/won counts for {game_id[:40]!r}")
+    if best is not None and type(best) is not int:  # JSON true is no count
+        raise ValueError(f"bad best score for {game_id[:40]!r}")
+    return {"played": played, "won": won, "best": best}

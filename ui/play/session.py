@@ -82,7 +82,12 @@ class SaveError(ValueError):
 
 
 class Session:
-    """A game at the table: the human sits in seat 0, bots of one level in the others."""
+    """A game at the table: the player sits in seat 0, bots of one level in the others; or,
+    passed and played around one device, people in some seats (`people`, seat 0's always).
+
+    `human` is the seat whose view is shown: every screen is drawn from its observation and
+    legal moves. With several people it changes only at a hand-over (`show_to`), while
+    `covered` hides the table until the next person taps (ui/play/handover.py)."""
 
     def __init__(
         self,
@@ -91,15 +96,23 @@ class Session:
         seed: int,
         level: str = "normal",
         options: dict[str, Any] | None = None,
-        human: int = 0,
+        people: dict[int, str] | None = None,
     ) -> None:
         if level not in PLAYER_LEVELS:
             raise ValueError(f"unknown bot level {level!r}")
+        people = people or {}
+        if people and (0 not in people or not all(0 <= s < players for s in people)):
+            raise ValueError("people sit in seat 0 and seats of the table")
         self.game_id = game_id
         self.players = players
         self.seed = seed
         self.level = level
-        self.human = human
+        # Seat to name of each person at this device, when more than one plays ({}: one
+        # player, "You", in seat 0).
+        self.people: dict[int, str] = dict(people) if len(people) > 1 else {}
+        self.humans: tuple[int, ...] = tuple(sorted(self.people)) or (0,)
+        self.human = 0
+        self.covered = len(self.humans) > 1  # a hand-over screen hides every hand
         self.state: State = pygame_rules.get_game(game_id).new_game(players, seed, options or {})
         self.options: dict[str, Any] = dict(self.state.options)
         self.history: list[list[Any]] = []
@@ -113,15 +126,24 @@ class Session:
         self.move_ends: list[str | None] = []
         # A practice game (a take-back after something hidden was shown): not counted.
         self.practice = False
-        # Each human move's place in the history and the state just before it, latest last:
-        # a take-back restores that state (no replay of the whole game from its seed).
+        # Each person's move: its place in the history and the state just before it, latest
+        # last: a take-back restores that state (no replay of the whole game from its seed).
         self._human_moves: list[tuple[int, State]] = []
         self._take_back: tuple[int, TakeBack | None] | None = None  # (history length, memo)
 
     @property
     def _before_human(self) -> tuple[int, State] | None:
-        """The human's last move: its place in the history and the state just before it."""
-        return self._human_moves[-1] if self._human_moves else None
+        """The shown seat's last move: its place in the history and the state just before
+        it (a person takes back only their own move)."""
+        for index, before in reversed(self._human_moves):
+            if self.history[index][0] == self.human:
+                return index, before
+        return None
+
+    @property
+    def passed(self) -> bool:
+        """Whether people pass the device round (more than one plays at it)."""
+        return len(self.humans) > 1
 
     @property
     def game(self) -> pygame_rules.Game:
@@ -129,7 +151,39 @@ class Session:
 
     @property
     def names(self) -> list[str]:
-        return ["You"] + [f"Bot {i}" for i in range(1, self.players)]
+        """Each seat's name: "You" alone with bots; people's own names when passed round."""
+        if not self.people:
+            return ["You"] + [f"Bot {i}" for i in range(1, self.players)]
+        return [self.people.get(i) or f"Bot {i}" for i in range(self.players)]
+
+    def next_person(self) -> int | None:
+        """The person who must act next (the shown seat first, when it must); None when
+        only bots must, or the game is over."""
+        acting = self.state.acting()
+        if self.human in acting:
+            return self.human
+        for seat in acting:
+            if seat in self.humans:
+                return seat
+        return None
+
+    def hand_over_to(self) -> int | None:
+        """Whom the device must be passed to before the table is shown again: the next
+        person to act when that is not the seat shown (or the table is covered); None when
+        nobody needs to be passed to."""
+        if not self.passed or self.is_over():
+            return None
+        person = self.next_person()
+        if person is None:
+            return self.human if self.covered else None
+        return person if self.covered or person != self.human else None
+
+    def show_to(self, seat: int) -> None:
+        """The person in `seat` has the device: the table is drawn from their view."""
+        if seat not in self.humans:
+            raise ValueError(f"seat {seat} is not a person's")
+        self.human = seat
+        self.covered = False
 
     def is_over(self) -> bool:
         return self.state.is_over()
@@ -174,26 +228,27 @@ class Session:
     def next_bot(self) -> int | None:
         """The first bot seat that must act now, if any."""
         for seat in self.state.acting():
-            if seat != self.human:
+            if seat not in self.humans:
                 return seat
         return None
 
     def act(self, seat: int, action: Action) -> list[Event]:
-        """Apply one action (raises IllegalAction, changing nothing) and log what the human saw."""
-        before = self.state.clone() if seat == self.human else None
+        """Apply one action (raises IllegalAction, changing nothing); log what every person
+        at the device may see (a private event only when all of them may), and return what
+        the shown seat sees."""
+        before = self.state.clone() if seat in self.humans else None
         events = self.state.apply(seat, action)
         if before is not None:
             self._human_moves.append((len(self.history), before))
         self.history.append([seat, action])
         self.ended = self.game.end_of(events)
         self.move_ends.append(self.ended)
-        seen = visible_events(events, self.human)
         describe = table_for(self.game_id).describe
-        for event in seen:
+        for event in public_events(events, self.humans):
             line = describe(event, self.names)
             if line:
                 self.log.append(line)
-        return seen
+        return visible_events(events, self.human)
 
     def start_bot(
         self, seat: int, clock: Callable[[], float] = perf_counter, quick: bool = False
@@ -300,9 +355,11 @@ class Session:
             return self._take_back[1]
         index, before = self._before_human
         moves = self.history[index:]
-        reveals = shows_hidden(before, moves, self.human, self.seed * 7919 + index)
-        bot_moves = sum(1 for seat, _ in moves if seat != self.human)
-        offer = TakeBack(index, len(moves), reveals, bot_moves)
+        others = [self.names[seat] for seat, _ in moves[1:] if seat in self.humans]
+        # Another person's move is theirs to keep: taking it back asks, as a reveal does.
+        reveals = bool(others) or shows_hidden(before, moves, self.human, self.seed * 7919 + index)
+        bot_moves = sum(1 for seat, _ in moves if seat not in self.humans)
+        offer = TakeBack(index, len(moves), reveals, bot_moves, others)
         self._take_back = (len(self.history), offer)
         return offer
 
@@ -314,7 +371,9 @@ class Session:
         offer = self.take_back_offer()
         if offer is None:
             raise ValueError(self.take_back_refusal())
-        index, before = self._human_moves.pop()
+        index, before = self._before_human  # type: ignore[misc]  # the offer found it
+        while self._human_moves and self._human_moves[-1][0] >= index:
+            self._human_moves.pop()
         self.state = before
         del self.history[index:]
         del self.move_ends[index:]
@@ -323,11 +382,7 @@ class Session:
         self.awaiting_continue = False
         if offer.reveals:
             self.practice = True
-        self.log.append(
-            "You took back your last move"
-            + (f" and the bots' {offer.bot_moves} since." if offer.bot_moves else ".")
-            + (" This game is now practice: it will not count." if offer.reveals else "")
-        )
+        self.log.append(offer.said(self.names[self.human]))
         return offer
 
     # -- saves ------------------------------------------------------------------
@@ -344,12 +399,16 @@ class Session:
         }
         if self.practice:
             save["practice"] = True
+        if self.people:  # who is who, and whose view a reload hands the device to
+            save["people"] = [[seat, self.people[seat]] for seat in self.humans]
+            save["shown"] = self.human
         return save
 
     @classmethod
     def from_save(cls, data: Any) -> Session:
         """Rebuild a session by replaying its history; SaveError says what was wrong."""
         check_save(data)
+        people = saved_people(data)
         try:
             session = cls(
                 data["game"],
@@ -357,14 +416,66 @@ class Session:
                 data["seed"],
                 str(data.get("level", "normal")),
                 dict(data.get("options") or {}),
+                people,
             )
             for entry in data["history"]:
                 seat, action = entry
                 session.act(seat, action)
             session.practice = data.get("practice") is True
+            shown = data.get("shown")
+            if session.passed and shown in session.humans:
+                session.human = shown  # still covered: a reload lands on the hand-over
         except Exception as exc:  # a save is untrusted text: whatever breaks, it is damaged
             raise SaveError(f"the save is damaged: {exc}") from None
         return session
+
+
+def public_events(events: list[Event], humans: tuple[int, ...]) -> list[Event]:
+    """The events every person at the device may see (private ones only when all may)."""
+    return [e for e in events if "to" not in e or all(seat in e["to"] for seat in humans)]
+
+
+MAX_NAME = 16  # characters of a person's name (a seat's label must fit a phone)
+
+
+def clean_name(text: str) -> str:
+    """A person's name as shown: no control characters, spaces collapsed, at most MAX_NAME
+    characters ("" when nothing is left). (MicroPython's str has no isprintable.)"""
+    kept = "".join(" " if ord(c) < 32 or 127 <= ord(c) < 160 else c for c in str(text))
+    return " ".join(kept.split())[:MAX_NAME].strip()
+
+
+def name_problem(names: list[str]) -> str:
+    """Why these people's names cannot be used ("" when they can): each must be given,
+    differ from the others, and not be a bot's ("Bot 2") or "You"."""
+    seen: list[str] = []
+    for name in names:
+        folded = name.lower()
+        if not name:
+            return "every person needs a name"
+        if folded == "you" or (folded.startswith("bot ") and folded[4:].isdigit()):
+            return f"{name!r} is kept for the table's own names"
+        if folded in seen:
+            return f"two people are called {name!r}"
+        seen.append(folded)
+    return ""
+
+
+def saved_people(data: dict[str, Any]) -> dict[int, str] | None:
+    """The people of a save (`people`: [seat, name] pairs), checked; None: one player."""
+    entries = data.get("people")
+    if entries is None:
+        return None
+    if not isinstance(entries, list) or not all(
+        isinstance(e, list) and len(e) == 2 and type(e[0]) is int and isinstance(e[1], str)
+        for e in entries
+    ):
+        raise SaveError("the save is damaged: its people are not seats and names")
+    people = {seat: clean_name(name) for seat, name in entries}
+    problem = name_problem(list(people.values()))
+    if problem or len(people) != len(entries):
+        raise SaveError(f"the save is damaged: {problem or 'a seat is named twice'}")
+    return people
 
 
 def check_save(data: Any, game_id: str | None = None) -> None:

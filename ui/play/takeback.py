@@ -47,23 +47,50 @@ def shows_hidden(before: State, moves: list[list[Any]], seat: int, seed: int) ->
 
 class TakeBack:
     """What taking back would do: go back to move `index` of the history (the player's
-    last move, and every move after it), and whether the game then becomes practice."""
+    last move, and every move after it), and whether the game then becomes practice (a
+    reveal, or `others`: the names of other people at the device who moved since)."""
 
-    def __init__(self, index: int, moves: int, reveals: bool, bot_moves: int) -> None:
+    def __init__(
+        self, index: int, moves: int, reveals: bool, bot_moves: int, others: list[str] | None = None
+    ) -> None:
         self.index = index
         self.moves = moves  # how many moves are undone (the player's and the bots' since)
         self.reveals = reveals
         self.bot_moves = bot_moves
+        self.others = others or []
+
+    def _since(self) -> str:
+        """ " and the bots' 3 since", " and Bob's move since": what else goes back."""
+        parts = [f"the bots' {self.bot_moves}"] if self.bot_moves else []
+        named: list[str] = []
+        for name in self.others:  # each person once, in order (MicroPython's dicts keep none)
+            if name in named:
+                continue
+            named.append(name)
+            count = self.others.count(name)
+            parts.append(f"{name}'s {'move' if count == 1 else f'{count} moves'}")
+        return f" and {' and '.join(parts)} since" if parts else ""
 
     def words(self) -> str:
         """The button's explanation: what goes back, and whether it makes the game practice."""
-        bots = "" if not self.bot_moves else f" and the bots' {self.bot_moves} since"
+        since = self._since()
+        if self.others:
+            return (
+                f"Take back your last move{since}. Someone else has moved since, so the"
+                " game becomes practice: it will not count in the statistics."
+            )
         if self.reveals:
             return (
-                f"Take back your last move{bots}. Something hidden has been shown since,"
+                f"Take back your last move{since}. Something hidden has been shown since,"
                 " so the game becomes practice: it will not count in your statistics."
             )
-        return f"Take back your last move{bots}. Nothing hidden has been shown since."
+        return f"Take back your last move{since}. Nothing hidden has been shown since."
+
+    def said(self, name: str) -> str:
+        """The log's line once taken back by `name` ("You" alone with bots)."""
+        whose = "your" if name == "You" else "their"
+        practice = " This game is now practice: it will not count." if self.reveals else ""
+        return f"{name} took back {whose} last move{self._since()}.{practice}"
 
 
 # Why the control cannot take anything back.

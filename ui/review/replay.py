@@ -134,7 +134,8 @@ def replay(session: Session, start: int, stop: int) -> list[Step]:
     steps = [Step(None, [], [], state.open_hands(), None, list(state.scores()))]
     trick: list[str] = []
     for seat, action in history[start:stop]:
-        choices = len(state.legal_actions(seat)) if seat == session.human else 0
+        # A puzzle asks the first seat's player (its link names no other: ui/share/links.py).
+        choices = len(state.legal_actions(seat)) if seat == 0 else 0
         events = state.apply(seat, action)
         ended = game.end_of(events)
         lines = []

@@ -238,6 +238,18 @@ def setup_choice(option_names: list[str]) -> tuple[int, str, dict[str, bool], st
     return players, level, options, str(form.querySelector("[name=seed]").value)
 
 
+def setup_people(seats: int) -> list[tuple[bool, str]]:
+    """The setup form's pass and play: for each seat, whether a person takes it (the first
+    always does) and the name typed ("" when none)."""
+    form = by_id("setup-form")
+    found = []
+    for number in range(1, seats + 1):
+        box = form.querySelector(f"[name=person-{number}]")
+        name = form.querySelector(f"[name=name-{number}]")
+        found.append((number == 1 or bool(box and box.checked), str(name.value) if name else ""))
+    return found
+
+
 def set_field(element_id: str, value: str) -> None:
     node = by_id(element_id)
     if node:

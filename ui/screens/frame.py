@@ -55,6 +55,8 @@ def game_frame(
         {
             "class": f"table-screen game-{game.id}" + (" puzzle-screen" if puzzle else ""),
             "data-game": game.id,
+            # test hook: whose view is drawn, in a game passed round the device
+            "data-seat": session.human if session.passed else None,
             # test hook: present while a bot still has to move ("continue": once the player
             # has continued from a finished trick or hand)
             "data-waiting": None

@@ -20,7 +20,7 @@ def game_over_screen(session: Session, view: kit.PlayerView) -> El:
     scores = session.scores()
     winners = session.winners()
     names = session.names
-    if session.human in winners:
+    if session.human in winners and not session.passed:
         headline = "You win!" if len(winners) == 1 else "You share the win!"
     else:
         headline = " and ".join(names[w] for w in winners) + (

@@ -119,6 +119,14 @@ def saved_games(entries: list[tuple[str, Any]], confirming: str | None = None) -
     )
 
 
+def game_name(game_id: str) -> str:
+    """ "Magic Trick (Chris Wray)": two games share a title."""
+    if game_id not in pygame_rules.GAME_IDS:
+        return game_id
+    game = pygame_rules.get_game(game_id)
+    return f"{game.title} ({game.designer})"
+
+
 def stats_box(stats: dict[str, Any]) -> El:
     """Per-game statistics on this device, with export and import as a JSON file."""
     rows = [
@@ -135,6 +143,26 @@ def stats_box(stats: dict[str, Any]) -> El:
             ),
         )
         for g in pygame_rules.list_games()
+    ]
+    people = stats.get("people") or {}
+    by_name = [
+        h(
+            "tr",
+            {},
+            h("th", {"scope": "row"}, name),
+            h(
+                "td",
+                {},
+                pygame_rules.get_game(game_id).title
+                if game_id in pygame_rules.GAME_IDS
+                else game_id,
+            ),
+            h("td", {}, str(counts["played"])),
+            h("td", {}, str(counts["won"])),
+            h("td", {}, "–" if counts["best"] is None else str(counts["best"])),
+        )
+        for name in sorted(people)
+        for game_id, counts in sorted(people[name].items())
     ]
     return h(
         "details",
@@ -161,6 +189,30 @@ def stats_box(stats: dict[str, Any]) -> El:
                 h("tbody", {}, rows),
             ),
         ),
+        h(
+            "div",
+            {"class": "table-scroll"},
+            h(
+                "table",
+                {"class": "score-table people-stats"},
+                h("caption", {}, "Pass and play, by name"),
+                h(
+                    "thead",
+                    {},
+                    h(
+                        "tr",
+                        {},
+                        [
+                            h("th", {"scope": "col"}, x)
+                            for x in ("Name", "Game", "Played", "Won", "Best score")
+                        ],
+                    ),
+                ),
+                h("tbody", {}, by_name),
+            ),
+        )
+        if by_name
+        else None,
         h(
             "div",
             {"class": "setup-buttons"},

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame_rules
 from ui.lessons.lesson import Guide, LessonSession, end_only, end_panel
 from ui.play.detail import Detail
+from ui.play.handover import HandOver
 from ui.play.hint import Hint
 from ui.play.undo import Undo
 from ui.review.feature import LastTrick, Reviewing
@@ -80,6 +81,7 @@ class PlayScreen:
         self.detail = Detail(self)
         self.share = SharePanel(self)
         self.embed = EmbedPanel(self)  # a review's hand, or puzzle, for a blog post
+        self.handover = HandOver(self)  # pass-and-play: the cover between people's turns
         self.guide = Guide(session) if isinstance(session, LessonSession) else None
         # A screen reader has heard the first line ("New game…" or "Game resumed.").
         self.announcer = frame.Announcer(told=len(session.log) - 1)
@@ -87,7 +89,7 @@ class PlayScreen:
     def features(self) -> list[Any]:
         """What answers controls at this table (`ui/controls.py`)."""
         found = [self, GameSteps(self), self.hint, self.undo, self.reviewing, self.last_trick]
-        found += [self.detail, self.share, self.embed]
+        found += [self.detail, self.share, self.embed, self.handover]
         return found + ([self.replay] if self.replay is not None else [])
 
     def view(self) -> kit.PlayerView:
@@ -115,6 +117,12 @@ class PlayScreen:
         if self.reviewing.shown is not None:
             self.reviewing.draw()
             return
+        pass_to = self.handover.due()
+        if pass_to is not None:  # nobody's hand is drawn until its person has the device
+            self.handover.draw(pass_to)
+            return
+        if s.passed:
+            self.handover.looked()
         self.last_trick.follow()
         view = self.view()
         over = game_over.game_over_screen(s, view) if s.is_over() else None
@@ -176,7 +184,7 @@ class PlayScreen:
 
     def human_action(self, action: Action) -> None:
         s = self.session
-        if s.is_over() or self.replay is not None:
+        if s.is_over() or self.replay is not None or s.covered:
             return
         if isinstance(s, LessonSession) and not s.follows(action):
             if self.guide is not None:  # a note says what to try; nothing is played
@@ -196,7 +204,8 @@ class PlayScreen:
         """Save, redraw, and let the bots move if it is their turn."""
         self.saves.store(self.session)
         self.render()
-        bots_move = self.replay is None and self.session.next_bot() is not None
+        s = self.session
+        bots_move = self.replay is None and s.next_bot() is not None and not s.covered
         if not self.bots_running and bots_move:
             self.bots_running = True
             self.spawn(self.run_bots())

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame_rules
 from pygame_rules.words import plural
-from ui.play.session import LEVEL_HELP, LEVEL_NAMES, PLAYER_LEVELS
+from ui.play.session import LEVEL_HELP, LEVEL_NAMES, MAX_NAME, PLAYER_LEVELS
 from ui.screens.lobby import progress
 from ui.tables.widgets import ui_button
 from ui.vdom import El, h
@@ -135,6 +135,7 @@ def setup_screen(
                     h("span", {}, f"{game.min_players} players: you against {bots_words}"),
                 ),
             ),
+            people_box(game) if game.max_players > 1 else None,
             h("fieldset", {}, h("legend", {}, "Bots"), level_choices),
             h("fieldset", {}, h("legend", {}, "Options"), option_choices)
             if option_choices
@@ -169,6 +170,49 @@ def setup_screen(
             ui_button("lobby", "Back to games") if embed_url else None,
         ),
         embed_box(embed_url) if embed_url else None,
+    )
+
+
+def people_box(game: pygame_rules.Game) -> El:
+    """Pass and play: which seats are people at this device (the first always is) and
+    their names; bots take the others. Seats past the chosen number of players are hidden
+    (the CSS reads the players' radio buttons) and ignored."""
+    rows = []
+    for seat in range(game.max_players):
+        number = seat + 1
+        person: El = (
+            h("span", {}, "Seat 1: you")
+            if seat == 0
+            else h(
+                "label",
+                {"class": "choice"},
+                h("input", {"type": "checkbox", "name": f"person-{number}"}),
+                h("span", {}, f"Seat {number}: a person"),
+            )
+        )
+        name = h(
+            "input",
+            {
+                "type": "text",
+                "name": f"name-{number}",
+                "maxlength": MAX_NAME,
+                "autocomplete": "off",
+                "placeholder": f"Player {number}",
+                "aria-label": f"Seat {number}'s name",
+            },
+        )
+        rows.append(h("div", {"class": "seat-row", "data-seat": number}, person, name))
+    return h(
+        "details",
+        {"class": "people-box"},
+        h("summary", {}, "Pass and play (friends at this device)"),
+        h(
+            "p",
+            {},
+            "Tick the seats that friends take and name everyone: the device is passed "
+            "round, and each hand stays hidden until its player taps. Bots take the rest.",
+        ),
+        rows,
     )
 
 

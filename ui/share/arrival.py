@@ -55,7 +55,8 @@ class LinkArrival:
         if not app.saved.resume(req.game_id):  # it says why
             players = req.players or pygame_rules.get_game(req.game_id).default_players
             level = req.level or "normal"
-            app.saved.pending = (req.game_id, players, page.new_seed(), level, req.options)
+            pending = (req.game_id, players, page.new_seed(), level, req.options, req.people)
+            app.saved.pending = pending
             app.saved.ask(req.game_id, save, linked=False)
         return False
 
@@ -71,7 +72,7 @@ class LinkArrival:
             return False
         players = req.players or game.default_players
         seed = req.seed if req.seed is not None else page.new_seed()
-        setup = (req.game_id, players, seed, req.level or "normal", req.options)
+        setup = (req.game_id, players, seed, req.level or "normal", req.options, req.people)
         if prepared:
             app.spawn(app.sit_down_prepared(app.new_session(*setup)))
             return True
@@ -86,7 +87,8 @@ class LinkArrival:
             return
         assert req.game_id is not None and req.seed is not None
         players = req.players or pygame_rules.get_game(req.game_id).default_players
-        session = Session(req.game_id, players, req.seed, req.level or "normal", req.options)
+        level = req.level or "normal"
+        session = Session(req.game_id, players, req.seed, level, req.options, req.people)
         moves = req.history
         session.log.append(f"A shared game of {session.game.title}, seed {req.seed}.")
         if not watch:

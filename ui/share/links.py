@@ -9,7 +9,15 @@ from __future__ import annotations
 
 import pygame_rules
 from ui.jsontext import canonical_json
-from ui.play.session import PLAYER_LEVELS, SaveError, Session, check_save
+from ui.play.session import (
+    PLAYER_LEVELS,
+    SaveError,
+    Session,
+    check_save,
+    clean_name,
+    name_problem,
+    saved_people,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -19,6 +27,9 @@ MAX_SEED = 2**53 - 1
 KNOWN = {"game", "players", "seed", "level", "rules", "speed", "moves", "learn", "step"}
 # An embedded hand or puzzle (ui/share/embeds.py), and a frame's colours (static/js/host.js).
 KNOWN |= {"show", "from", "at", "n", "theme"}
+# Pass and play: `person1=Ann&person3=Bob` names the seats people take (1 is the first).
+PERSON = "person"
+KNOWN |= {f"{PERSON}{number}" for number in range(1, 6)}
 VIEWS = ("hand", "puzzle")  # what an embedded frame's `show=` may ask for
 MAX_LESSON_STEP = 10_000  # more moves than any lesson has (a lesson stops at its end)
 SPEEDS = {"slow": 1.2, "normal": 0.7, "fast": 0.3, "instant": 0.0}  # seconds a bot's turn lasts
@@ -49,6 +60,8 @@ class LinkRequest:
         self.messages: list[str] = []
         # A position link's moves, decoded and checked ([seat, action] each); None: none.
         self.history: list[list[Any]] | None = None
+        # Pass and play: seat to name of each person at the device ({}: one player).
+        self.people: dict[int, str] = {}
         # An embedded hand or puzzle (`show=`, ui/share/embeds.py): which, where its hand
         # starts in `history` (`from`), how many of the hand's moves are made when it opens
         # (`at`); or why the link cannot show it (`view_problem`).
@@ -200,6 +213,7 @@ def parse_link(query: str) -> LinkRequest:
                 req.options[option.name] = text == "1"
             else:
                 req.messages.append(f"The option {option.label!r} takes 0 or 1; using default.")
+    _read_people(req, game, values)
     for key in names:
         if key not in KNOWN and not any(key == f"opt-{o.name}" for o in game.options):
             req.messages.append(f"The setting {_short(key)!r} is not known and was ignored.")
@@ -210,6 +224,26 @@ def parse_link(query: str) -> LinkRequest:
     if values.get("moves"):
         _read_moves(req, game, values["moves"])
     return req
+
+
+def _read_people(req: LinkRequest, game: pygame_rules.Game, values: dict[str, str]) -> None:
+    """Read a pass-and-play link's people (`person1=Ann&person3=Bob`); when they cannot sit
+    at this table, a message, and the game is one player's against bots."""
+    players = req.players or game.default_players
+    named = [(n - 1, values[f"{PERSON}{n}"]) for n in range(1, 6) if f"{PERSON}{n}" in values]
+    if not named:
+        return
+    people = {seat: clean_name(name) or f"Player {seat + 1}" for seat, name in named}
+    people.setdefault(0, "Player 1")
+    problem = name_problem([people[seat] for seat in sorted(people)])
+    if any(seat >= players for seat in people):
+        problem = f"a person's seat is past the table's {players} players"
+    elif len(people) < 2:
+        problem = "one person plays alone, with no name"
+    if problem:
+        req.messages.append(f"The link's people were ignored ({problem}).")
+    else:
+        req.people = people
 
 
 def _read_view(req: LinkRequest, game: pygame_rules.Game, values: dict[str, str]) -> None:
@@ -390,19 +424,41 @@ def link_continues(req: LinkRequest, save: Any) -> bool:
         return False  # a position link: only the very same position goes on at once
     game = pygame_rules.get_game(req.game_id)
     saved_options = save.get("options") or {}
+    try:
+        people = saved_people(save) or {}
+    except SaveError:
+        return False
     return (
         save["players"] == (req.players or game.default_players)
+        and people == req.people
         and req.seed in (None, save["seed"])
         and req.level in (None, save.get("level", "normal"))
         and all(saved_options.get(name) == value for name, value in req.options.items())
     )
 
 
-def link_for(game_id: str, players: int, seed: int, level: str, options: dict[str, Any]) -> str:
+def link_for(
+    game_id: str,
+    players: int,
+    seed: int,
+    level: str,
+    options: dict[str, Any],
+    people: dict[int, str] | None = None,
+) -> str:
     """The shareable query string for a deal (the inverse of parse_link)."""
     parts = [f"game={game_id}", f"players={players}", f"seed={seed}", f"level={level}"]
     parts += [f"opt-{k}={int(bool(v))}" for k, v in sorted(options.items())]
+    parts += [f"{PERSON}{seat + 1}={quote(name)}" for seat, name in sorted((people or {}).items())]
     return "?" + "&".join(parts)
+
+
+UNRESERVED = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
+
+
+def quote(text: str) -> str:
+    """`text` as a query value: UTF-8, every byte but the unreserved ones as %XX (MicroPython
+    has no urllib; `_unquote` reads it back)."""
+    return "".join(chr(b) if chr(b) in UNRESERVED else f"%{b:02X}" for b in text.encode())
 
 
 def lesson_link(game_id: str, step: int) -> str:
@@ -413,7 +469,7 @@ def lesson_link(game_id: str, step: int) -> str:
 
 def deal_link(s: Session) -> str:
     """The query string that deals `s`'s game again (and resumes it when it is saved)."""
-    return link_for(s.game_id, s.players, s.seed, s.level, s.options)
+    return link_for(s.game_id, s.players, s.seed, s.level, s.options, s.people)
 
 
 def position_link(s: Session, coder: MoveCoder | None = None) -> str:
