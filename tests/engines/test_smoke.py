@@ -3,8 +3,9 @@ suite runs all of it and much more in Chromium): the lobby boots; a link to each
 shows its moves and takes 20 at a phone's width; a whole game reaches its end; the bots'
 worker gets ready; a reload with the server gone works; a frame on another site boots on
 Play, takes moves and brings the player's turn into view; a blog post's embedded hand and
-puzzle boot at once, step and answer. Every page of the app checked
-has no console error, page error, PyScript error box or request off its origin."""
+puzzle boot at once, step and answer; friends pass one phone round a table. Every page of
+the app checked has no console error, page error, PyScript error box or request off its
+origin."""
 
 from __future__ import annotations
 
@@ -336,6 +337,34 @@ def test_a_blog_posts_hand_and_puzzle(
     engine.click("#screen [data-action]:not([disabled])")
     answer = "() => document.querySelector('[data-testid=puzzle-answer]')?.textContent"
     assert "Played in the game" in wait_for(engine, answer)
+    assert_clean(engine)
+
+
+# The seat a pass-and-play cover hands the device to, as text ("0" is true), while nothing
+# of a table is behind it; null otherwise.
+COVER = """() => {
+    const cover = document.querySelector('[data-testid=hand-over]');
+    const table = document.querySelector('#screen .table-screen[data-seat], #screen [data-action]');
+    return cover && !table ? cover.dataset.to : null;
+}"""
+
+
+def test_friends_pass_the_phone(engine: Driver, engine_site: str) -> None:
+    """Issue 38 at a phone's width: a game passed round one device opens on a hand-over,
+    each person's simultaneous split comes behind its own, the moves go on."""
+    people = "&person1=Ann&person2=Bob"
+    link = f"{engine_site}?game=trick-of-trip&players=3&seed=5&speed=instant&level=easy{people}"
+    engine.goto(frame_url(engine_site, link))
+    engine.frame("#app")
+    wait_ready(engine)
+    assert wait_for(engine, COVER) == "0"
+    engine.click("#screen [data-ui=take-turn]")
+    wait_for(engine, "() => !!document.querySelector('#screen .table-screen[data-seat=\"0\"]')")
+    assert play(engine, 1, seed=2) == 1  # Ann's split; then Bob's, behind his own cover
+    assert wait_for(engine, COVER) == "1"
+    made = play(engine, 12, seed=2)  # the game takes the covers as steps of play
+    assert made == 12
+    assert engine.evaluate(OVERFLOW) <= 0
     assert_clean(engine)
 
 
