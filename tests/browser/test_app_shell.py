@@ -58,13 +58,16 @@ def test_setup_choices_on_a_phone_are_full_size(phone: StrictPage, site_url: str
     for game in pygame_rules.list_games():
         open_app(page, site_url + f"?game={game.id}")
         expect(page.locator("#setup-title")).to_be_visible()
-        boxes = page.locator(".setup .choice input:is([type=radio], [type=checkbox])")
+        page.click(".people-box summary")  # pass and play's seats, shown
+        boxes = page.locator(".setup .choice input:is([type=radio], [type=checkbox]):visible")
         sizes = [boxes.nth(i).bounding_box() for i in range(boxes.count())]
-        assert len(sizes) >= 3 + game.max_players - game.min_players + 1
-        assert all(b["width"] >= 22 and b["height"] >= 22 for b in sizes), (game.id, sizes)
-        # The deal-number toggle is a 44 px target too (it was 22 px).
-        toggle = page.locator(".setup-form summary").bounding_box()
-        assert toggle and toggle["height"] >= 44, toggle
+        people = game.default_players - 1  # the seats past the first, at the default count
+        assert len(sizes) >= 3 + game.max_players - game.min_players + 1 + people
+        assert all(b and b["width"] >= 22 and b["height"] >= 22 for b in sizes), (game.id, sizes)
+        # The deal-number and pass-and-play toggles are 44 px targets too (it was 22 px).
+        for toggle in page.locator(".setup-form summary").all():
+            box = toggle.bounding_box()
+            assert box and box["height"] >= 44, box
 
 
 def test_unknown_game_in_link_falls_back_to_lobby(phone: StrictPage, site_url: str) -> None:
