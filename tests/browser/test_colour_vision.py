@@ -8,9 +8,10 @@ What is checked, on the page as drawn (its computed styles, not the Python that 
   shape is drawn, and stands out from the card by 3:1 or more in luminance alone (WCAG's
   non-text contrast: what a grey, achromatopsic eye still sees);
 - highlights: a legal move (`data-action`), a selected card (`.selected`) and a hinted move
-  (`.hinted`) each look different from the same control without it in more than colour: an
-  outline, a ring, a raise, a dashed edge or a mark drawn (`shape_of` strips the colours);
-  a trick's winning or winning card says so in a word, whose turn it is says "to play";
+  (`.hinted`) each look different from the same control without it in more than colour:
+  an outline, a ring, a raise, a dashed edge or a mark drawn (SHAPE_JS's `shape` leaves
+  colours out), a selected card by more than a ring (a legal move has one); a trick's
+  winning (or winner's) card says so in a word, and the seat to play says "to play";
 - seats: each is named, no two alike;
 - dice (Trickbook): the pips tell the value; a made roll and a missed one differ in their
   edge's shape, and say which in words; earned letters differ from the rest in shape.
@@ -218,7 +219,7 @@ def check_suits(page: Page, game: str, theme: str) -> None:
     suits_of: dict[str, set[str]] = {}
     for suit, _back, cue, _on_screen, _drawn, _contrast, _name in cards:
         suits_of.setdefault(cue, set()).add(suit)
-    blank = [name for _s, _b, cue, *_rest, name in cards if cue == "|"]
+    blank = [name for _s, _b, cue, *_rest, name in cards if cue in ("", "|")]
     assert not blank, f"{where}: cards with no suit shape: {blank}"
     shared = {cue: suits for cue, suits in suits_of.items() if len(suits) > 1}
     assert not shared, f"{where}: suits that share a shape: {shared}"
@@ -277,7 +278,8 @@ def test_suits_highlights_seats_and_dice_are_told_apart_without_colour(
             page, f"{game}'s split", {"a selected card", "a selected card, besides a ring"}
         )
     play_until(page, WANTED[game])
-    page.mouse.move(0, 0)  # no card under the pointer (hover rings)
+    page.mouse.move(0, 0)  # no card under the pointer, none focused (their rings)
+    page.evaluate("document.activeElement && document.activeElement.blur()")
     for theme in ("light", "dark"):
         page.evaluate(f"document.documentElement.dataset.theme = '{theme}'")
         check_suits(page, game, theme)
