@@ -7,11 +7,12 @@ What is checked, on the page as drawn (its computed styles, not the Python that 
   (`.sym`'s mask image, Baker's); no two suits share one; where the card is on screen the
   shape is drawn, and stands out from the card by 3:1 or more in luminance alone (WCAG's
   non-text contrast: what a grey, achromatopsic eye still sees);
-- highlights: a legal move (`data-action`), a selected card (`.selected`) and a hinted move
-  (`.hinted`) each look different from the same control without it in more than colour:
-  an outline, a ring, a raise, a dashed edge or a mark drawn (SHAPE_JS's `shape` leaves
-  colours out), a selected card by more than a ring (a legal move has one); a trick's
-  winning (or winner's) card says so in a word, and the seat to play says "to play";
+- highlights: a legal move (`data-action`), a selected card (`.selected`), a hinted move
+  (`.hinted`) and a lesson's move (`.suggested`) each look different from the same control
+  without it in more than colour: an outline, a ring, a raise, a dashed edge or a mark
+  drawn (SHAPE_JS's `shape` leaves colours out), a selected card by more than a ring (a
+  legal move has one); a trick's winning (or winner's) card says so in a word, and the seat
+  to play says "to play";
 - seats: each is named, no two alike;
 - dice (Trickbook): the pips tell the value; a made roll and a missed one differ in their
   edge's shape, and say which in words; earned letters differ from the rest in shape.
@@ -49,10 +50,10 @@ WANTED = {
 SUITS_AT_LEAST = {"magic-trick-wray": 7, "magic-trick-baker": 2, "trick-of-trip": 2, "trickbook": 0}
 # The highlights each game's table must have to check, at the human's turn.
 HIGHLIGHTS = {
-    "magic-trick-wray": {"legal", "hinted", "selected", "selected, besides a ring"},
-    "magic-trick-baker": {"legal", "hinted", "selected", "selected, besides a ring"},
-    "trick-of-trip": {"legal", "hinted", "selected", "selected, besides a ring"},
-    "trickbook": {"legal", "hinted", "an earned letter", "a die made, missed"},
+    "magic-trick-wray": {"legal", "hinted", "suggested", "selected", "selected, besides a ring"},
+    "magic-trick-baker": {"legal", "hinted", "suggested", "selected", "selected, besides a ring"},
+    "trick-of-trip": {"legal", "hinted", "suggested", "selected", "selected, besides a ring"},
+    "trickbook": {"legal", "hinted", "suggested", "an earned letter", "a die made, missed"},
 }
 MY_TURN = "#screen .table-screen:not([data-waiting]) .my-area [data-action]"
 
@@ -138,6 +139,8 @@ HIGHLIGHTS_JS = (
             el => el.dataset.action = action).reverse();
         out.hinted = toggled(legal, el => el.classList.add('hinted'),
             el => el.classList.remove('hinted')).reverse();
+        out.suggested = toggled(legal, el => el.classList.add('suggested'),
+            el => el.classList.remove('suggested')).reverse();
     }
     const card = [...document.querySelectorAll(`${mine} .card:not(.selected)`)].find(shown);
     const select = [el => el.classList.add('selected'), el => el.classList.remove('selected')];
