@@ -19,6 +19,13 @@ game's) at its start, five moves in and at its end, into screenshots/.
 
 takes any of these in a dark system (Chromium's prefers-color-scheme: dark, which the app
 follows), each file's name ending in -dark: `--docs --dark` makes the docs' dark set.
+
+    python tests/benchmarks/screenshots.py --vision [--dark]
+
+writes docs/screenshots/vision/: each game's table as in the docs' set, at 360x740, under
+each of Chromium's emulated colour vision deficiencies (CDP
+`Emulation.setEmulatedVisionDeficiency`), for a person to check that suits, seats,
+highlights and dice are told apart without colour.
 """
 
 from __future__ import annotations
@@ -104,6 +111,39 @@ def docs_set(url: str, scheme: ColorScheme = "light") -> None:
     print("screenshots in", out)
 
 
+# Chromium's emulated colour vision deficiencies (CDP Emulation.setEmulatedVisionDeficiency).
+VISION = ("protanopia", "deuteranopia", "tritanopia", "achromatopsia")
+
+
+def vision_set(url: str, scheme: ColorScheme = "light") -> None:
+    """The screenshots in docs/screenshots/vision/: each of DOC_GAMES at 360x740 under each
+    of VISION (the page drawn once, its colours filtered four times)."""
+    out = ROOT / "docs" / "screenshots" / "vision"
+    out.mkdir(parents=True, exist_ok=True)
+    end = SUFFIX[scheme]
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=system_chromium(), args=["--no-sandbox", "--disable-gpu"]
+        )
+        context = browser.new_context(
+            viewport=PHONE, has_touch=True, is_mobile=True, color_scheme=scheme
+        )
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        for game, link, steps in DOC_GAMES:
+            page.goto(url + f"?{link}&game={game}&speed=instant&level=easy")
+            page.wait_for_selector("body[data-app-state=ready]", timeout=60_000)
+            play_to_end(page, pick_seed=1, max_steps=steps, must_end=False)
+            page.wait_for_selector(".table-screen:not([data-waiting])", timeout=60_000)
+            page.wait_for_timeout(400)  # transitions end
+            for kind in VISION:
+                cdp.send("Emulation.setEmulatedVisionDeficiency", {"type": kind})
+                page.screenshot(path=out / f"{game}-{kind}{end}.png")
+            cdp.send("Emulation.setEmulatedVisionDeficiency", {"type": "none"})
+        browser.close()
+    print("screenshots in", out)
+
+
 MY_TURN = (
     "#screen .table-screen:not([data-waiting]) .board :is([data-action]:not([disabled]), [data-ui])"
 )
@@ -161,6 +201,11 @@ def main() -> None:
             args[1:] or ["magic-trick-wray", "magic-trick-baker", "trick-of-trip", "trickbook"],
             scheme,
         )
+        server.shutdown()
+        return
+    if args == ["--vision"]:
+        server, url = start_server(ROOT / "_site")
+        vision_set(url, scheme)
         server.shutdown()
         return
     if args == ["--docs"]:
