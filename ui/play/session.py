@@ -19,6 +19,7 @@ from pygame_rules.bots.base import perf_counter
 from pygame_rules.contract import IllegalAction, visible_events
 from ui.play.takeback import GAME_OVER, NOTHING_YET, TakeBack, shows_hidden
 from ui.tables import table_for
+from ui.tables.kit import TRICK
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -111,6 +112,9 @@ class Session:
         # What each move of the history ended ("trick", "hand" or None): ui/review/replay.py
         # finds the finished hands and the last trick in it.
         self.move_ends: list[str | None] = []
+        # The sounds of the moves since the table last drew them (kit.CARD, TRICK, DICE, as
+        # the human saw the events): ui/screens/play.py takes them to play, once each.
+        self.cues: list[str] = []
         # A practice game (a take-back after something hidden was shown): not counted.
         self.practice = False
         # Each human move's place in the history and the state just before it, latest last:
@@ -188,11 +192,16 @@ class Session:
         self.ended = self.game.end_of(events)
         self.move_ends.append(self.ended)
         seen = visible_events(events, self.human)
-        describe = table_for(self.game_id).describe
+        table = table_for(self.game_id)
+        trick_end = self.game.trick_end
         for event in seen:
-            line = describe(event, self.names)
+            line = table.describe(event, self.names)
             if line:
                 self.log.append(line)
+            kind = event["type"]
+            cue = TRICK if kind in trick_end else table.sounds.get(kind)
+            if cue is not None:
+                self.cues.append(cue)
         return seen
 
     def start_bot(
