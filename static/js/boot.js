@@ -90,6 +90,26 @@ function offerUpdate(worker) {
   });
 }
 
+// The browser's own offer to install the app (Chromium's beforeinstallprompt): never shown
+// by itself (no banner mid-hand); kept for the game-over screen's quiet "Install Trick
+// Table" button (ui/screens/game_over.py), which app.css shows while body[data-install] is
+// set. The offer can be shown once: installApp() (ui/runtime/page.py install_app) uses it.
+let installOffer = null;
+const noOffer = () => { installOffer = null; delete document.body.dataset.install; };
+addEventListener("beforeinstallprompt", (event) => {
+  event.preventDefault();
+  installOffer = event;
+  document.body.dataset.install = "offered";
+});
+addEventListener("appinstalled", noOffer);
+window.installApp = () => {
+  const offer = installOffer;
+  noOffer();
+  try {
+    offer?.prompt()?.catch?.(() => {});  // a Promise in Chromium: refused, or shown once already
+  } catch { /* not an offer the browser made */ }
+};
+
 const NO_OFFLINE = "Offline play is not available in this browser.";
 
 if ("serviceWorker" in navigator && location.protocol !== "file:") {

@@ -142,6 +142,14 @@ def play_sounds(names: list[str]) -> None:
         play(" ".join(names))
 
 
+def install_app() -> None:
+    """Show the browser's own offer to install the app (static/js/boot.js kept it)."""
+    install = getattr(window, "installApp", None)
+    if install is not None:
+        install()  # the button hides: the offer is used
+        focus("[data-testid=game-over] [data-ui=again]")
+
+
 # -- notices and errors -------------------------------------------------------------------
 def notice(text: str) -> None:
     node = by_id("notice")
