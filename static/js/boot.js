@@ -90,6 +90,26 @@ function offerUpdate(worker) {
   });
 }
 
+// At a phone's table the site's bar sits in the table bar's corner (app.css): a notice
+// above the table (#notice, or #update at a game's end) moves it down with the table, by
+// the notices' height with their margins (--notes-bottom), rather than under the bar's menu.
+// Measured from the notices alone, as they change size (shown, hidden, reworded).
+const noteIds = ["notice", "update"];
+const notes = new ResizeObserver(() => {
+  let top = 0;
+  for (const id of noteIds) {
+    const note = document.getElementById(id);
+    if (!note || !note.offsetHeight) continue;  // hidden, or held back mid-hand (app.css)
+    const style = getComputedStyle(note);
+    top += (top ? 0 : parseFloat(style.marginTop)) + note.offsetHeight + parseFloat(style.marginBottom);
+  }
+  document.body.style.setProperty("--notes-bottom", `${Math.round(top)}px`);
+});
+for (const id of noteIds) {
+  const note = document.getElementById(id);
+  if (note) notes.observe(note);
+}
+
 // The browser's own offer to install the app (Chromium's beforeinstallprompt): never shown
 // by itself (no banner mid-hand); kept for the game-over screen's quiet "Install Trick
 // Table" button (ui/screens/game_over.py), which app.css shows while body[data-install] is
