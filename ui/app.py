@@ -462,6 +462,7 @@ class App:
         "again": play_again,
         "export-stats": export_stats,
         "copy-embed": lambda self, _value: self.spawn(self.copy_embed_code()),
+        "install": lambda _self, _value: page.install_app(),
     }
 
     def spawn(self, coroutine: Any) -> None:

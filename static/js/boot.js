@@ -90,6 +90,46 @@ function offerUpdate(worker) {
   });
 }
 
+// At a phone's table the site's bar sits in the table bar's corner (app.css): a notice
+// above the table (#notice, or #update at a game's end) moves it down with the table, by
+// the notices' height with their margins (--notes-bottom), rather than under the bar's menu.
+// Measured from the notices alone, as they change size (shown, hidden, reworded).
+const noteIds = ["notice", "update"];
+const notes = new ResizeObserver(() => {
+  let top = 0;
+  for (const id of noteIds) {
+    const note = document.getElementById(id);
+    if (!note || !note.offsetHeight) continue;  // hidden, or held back mid-hand (app.css)
+    const style = getComputedStyle(note);
+    top += (top ? 0 : parseFloat(style.marginTop)) + note.offsetHeight + parseFloat(style.marginBottom);
+  }
+  document.body.style.setProperty("--notes-bottom", `${Math.round(top)}px`);
+});
+for (const id of noteIds) {
+  const note = document.getElementById(id);
+  if (note) notes.observe(note);
+}
+
+// The browser's own offer to install the app (Chromium's beforeinstallprompt): never shown
+// by itself (no banner mid-hand); kept for the game-over screen's quiet "Install Trick
+// Table" button (ui/screens/game_over.py), which app.css shows while body[data-install] is
+// set. The offer can be shown once: installApp() (ui/runtime/page.py install_app) uses it.
+let installOffer = null;
+const noOffer = () => { installOffer = null; delete document.body.dataset.install; };
+addEventListener("beforeinstallprompt", (event) => {
+  event.preventDefault();
+  installOffer = event;
+  document.body.dataset.install = "offered";
+});
+addEventListener("appinstalled", noOffer);
+window.installApp = () => {
+  const offer = installOffer;
+  noOffer();
+  try {
+    offer?.prompt()?.catch?.(() => {});  // a Promise in Chromium: refused, or shown once already
+  } catch { /* not an offer the browser made */ }
+};
+
 const NO_OFFLINE = "Offline play is not available in this browser.";
 
 if ("serviceWorker" in navigator && location.protocol !== "file:") {

@@ -19,6 +19,7 @@ from pygame_rules.bots.base import perf_counter
 from pygame_rules.contract import IllegalAction, visible_events
 from ui.play.takeback import GAME_OVER, NOTHING_YET, TakeBack, shows_hidden
 from ui.tables import table_for
+from ui.tables.kit import TRICK
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -124,6 +125,9 @@ class Session:
         # What each move of the history ended ("trick", "hand" or None): ui/review/replay.py
         # finds the finished hands and the last trick in it.
         self.move_ends: list[str | None] = []
+        # The sounds of the moves since the table last drew them (kit.CARD, TRICK, DICE, as
+        # the human saw the events): ui/screens/play.py takes them to play, once each.
+        self.cues: list[str] = []
         # A practice game (a take-back after something hidden was shown): not counted.
         self.practice = False
         # Each person's move: its place in the history and the state just before it, latest
@@ -243,12 +247,19 @@ class Session:
         self.history.append([seat, action])
         self.ended = self.game.end_of(events)
         self.move_ends.append(self.ended)
-        describe = table_for(self.game_id).describe
+        table = table_for(self.game_id)
         for event in public_events(events, self.humans):
-            line = describe(event, self.names)
+            line = table.describe(event, self.names)
             if line:
                 self.log.append(line)
-        return visible_events(events, self.human)
+        seen = visible_events(events, self.human)
+        trick_end = self.game.trick_end
+        for event in seen:
+            kind = event["type"]
+            cue = TRICK if kind in trick_end else table.sounds.get(kind)
+            if cue is not None:
+                self.cues.append(cue)
+        return seen
 
     def start_bot(
         self, seat: int, clock: Callable[[], float] = perf_counter, quick: bool = False

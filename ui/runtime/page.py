@@ -133,6 +133,23 @@ def reduced_motion() -> bool:
     return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
 
 
+def play_sounds(names: list[str]) -> None:
+    """Play the table's sounds `names` (ui/tables/kit.py: "card", "trick", "dice", "turn"),
+    one after another: static/js/sound.js plays them if the player has sound on, and never
+    before their first tap or key in the page."""
+    play = getattr(window, "tableSound", None)
+    if play is not None:
+        play(" ".join(names))
+
+
+def install_app() -> None:
+    """Show the browser's own offer to install the app (static/js/boot.js kept it)."""
+    install = getattr(window, "installApp", None)
+    if install is not None:
+        install()  # the button hides: the offer is used
+        focus("[data-testid=game-over] [data-ui=again]")
+
+
 # -- notices and errors -------------------------------------------------------------------
 def notice(text: str) -> None:
     node = by_id("notice")

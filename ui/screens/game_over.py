@@ -75,6 +75,9 @@ def game_over_screen(session: Session, view: kit.PlayerView) -> El:
             ui_button("again", "Play again", cls="btn primary"),
             ui_button("review", "Review the game", value="game"),
             ui_button("lobby", "Back to games"),
+            # Where the browser offers to install the app (static/js/boot.js keeps its
+            # offer; app.css shows this only then): after a game, never mid-hand.
+            ui_button("install", "Install Trick Table", cls="btn install-app"),
         ),
         game_table.final_details(view),
     )

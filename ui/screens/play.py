@@ -85,6 +85,10 @@ class PlayScreen:
         self.guide = Guide(session) if isinstance(session, LessonSession) else None
         # A screen reader has heard the first line ("New game…" or "Game resumed.").
         self.announcer = frame.Announcer(told=len(session.log) - 1)
+        # Sounds: none for the moves made before the table was first drawn (a resumed
+        # game's, a link's), nor "your turn" if it is the human's as the table opens.
+        session.cues = []
+        self.my_turn = bool(session.human_legal())
 
     def features(self) -> list[Any]:
         """What answers controls at this table (`ui/controls.py`)."""
@@ -143,6 +147,7 @@ class PlayScreen:
         elsewhere = self.hint.decorate(tree)
         page.draw_screen(tree)
         page.measure("render", "render-start")  # read by the bot benchmark
+        self.sound(bool(view.legal) and over is None)
         self.share.follow()
         show_replay(self.replay)
         news = self.announcer.news(s.log, (note + " " + frame.prompt_text(tree)).strip())
@@ -159,6 +164,22 @@ class PlayScreen:
         if over is not None:
             # At the top of the screen: the result and "Play again" both in view.
             page.focus("[data-testid=game-over] h2, .lesson-end h2", scroll="start")
+
+    def sound(self, my_turn: bool) -> None:
+        """Play what the moves since the last drawing sounded like (`Session.cues`), each
+        sound once (a burst of bots' moves at Instant speed, one card), then "your turn"
+        as the human's turn starts. The page plays them if sound is on (static/js/sound.js)."""
+        s = self.session
+        cues = []
+        for cue in s.cues:
+            if cue not in cues:
+                cues.append(cue)
+        s.cues = []
+        if my_turn and not self.my_turn:
+            cues.append(kit.TURN)
+        self.my_turn = my_turn
+        if cues:
+            page.play_sounds(cues)
 
     def frame(self, view: kit.PlayerView, over: El | None) -> El:
         return frame.game_frame(

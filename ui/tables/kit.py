@@ -13,6 +13,11 @@ if TYPE_CHECKING:
     from pygame_rules.contract import Action, Event, Observation
 
 
+# The table's sounds (static/js/sound.js makes each): a card played, a trick taken, a die
+# rolled, and the human's turn starting.
+CARD, TRICK, DICE, TURN = "card", "trick", "dice", "turn"
+
+
 class PlayerView:
     """What a game module may use to draw: never the state, only the human's view.
 
@@ -87,6 +92,9 @@ class GameTable:
     - `choice_words(action, observation) -> str | None`: the human's move in words where
       its event tells nothing of it (a split, a pick: the log says only "You split…"), for
       an embedded puzzle's answer; None: the event's line says it.
+    - `sounds`: event type -> the sound it makes at the table ("card": a card played or
+      set, "dice": a die rolled; ui/play/session.py `Session.cues`). A trick taken sounds
+      by the game's own `trick_end`, and the human's turn by the table's.
 
     What ends a trick or a hand, and what the game calls a hand, are the game's own facts
     (`pygame_rules.Game`: `trick_end`, `hand_end`, `hand_name`), not the table's.
@@ -105,6 +113,7 @@ class GameTable:
         prepare: Callable[[Observation], Any] = nothing,
         score_heading: str = "Score",
         choice_words: Callable[[Mapping[str, Any], Observation], str | None] = nothing,
+        sounds: dict[str, str] | None = None,
     ) -> None:
         self.render = render
         self.describe = describe
@@ -116,3 +125,4 @@ class GameTable:
         self.prepare = prepare
         self.score_heading = score_heading
         self.choice_words = choice_words
+        self.sounds: dict[str, str] = sounds or {}

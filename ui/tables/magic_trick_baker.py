@@ -29,7 +29,7 @@ from pygame_rules.magic_trick_baker_laws import (
     suit_of,
 )
 from pygame_rules.words import plural
-from ui.tables.kit import GameTable, PlayerView, winning_seat
+from ui.tables.kit import CARD, GameTable, PlayerView, winning_seat
 from ui.tables.widgets import (
     action_button,
     board,
@@ -832,4 +832,5 @@ TABLE = GameTable(
     arrange=arrange,
     final_details=final_details,
     face_up=card_el,
+    sounds={"play": CARD},
 )

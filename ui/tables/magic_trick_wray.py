@@ -18,7 +18,7 @@ from pygame_rules.magic_trick_wray import (
     suit_of,
 )
 from pygame_rules.words import plural
-from ui.tables.kit import GameTable, PlayerView, winning_seat
+from ui.tables.kit import CARD, GameTable, PlayerView, winning_seat
 from ui.tables.widgets import (
     action_button,
     board,
@@ -685,4 +685,5 @@ TABLE = GameTable(
     win_reason=win_reason,
     face_up=face_up,
     prepare=ranges_of,
+    sounds={"play": CARD},
 )

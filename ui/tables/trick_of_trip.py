@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pygame_rules.trick_of_trip import PLAY_RULE, SCORE_RULE, SUITS, card_name, rank_of, suit_of
 from pygame_rules.words import plural
-from ui.tables.kit import GameTable, PlayerView, winning_seat
+from ui.tables.kit import CARD, GameTable, PlayerView, winning_seat
 from ui.tables.widgets import (
     action_button,
     board,
@@ -374,4 +374,5 @@ TABLE = GameTable(
     arrange=arrange,
     final_details=final_details,
     face_up=lambda card: card_el(card, small=True),
+    sounds={"played": CARD},
 )

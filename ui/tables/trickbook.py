@@ -22,7 +22,7 @@ from pygame_rules.trickbook import (
     trick_view,
 )
 from pygame_rules.words import plural
-from ui.tables.kit import GameTable, PlayerView
+from ui.tables.kit import CARD, DICE, GameTable, PlayerView
 from ui.tables.widgets import (
     WINNER_SYMBOL,
     action_button,
@@ -882,4 +882,5 @@ TABLE = GameTable(
     final_details=final_details,
     face_up=lambda kind: trick_card(trick_view(kind)),
     score_heading=SCORE_HEADING,
+    sounds={"set_trick": CARD, "match_try": CARD, "double_try": CARD, "roll": DICE},
 )
