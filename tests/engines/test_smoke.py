@@ -3,9 +3,9 @@ suite runs all of it and much more in Chromium): the lobby boots; a link to each
 shows its moves and takes 20 at a phone's width; a whole game reaches its end; the bots'
 worker gets ready; a reload with the server gone works; a frame on another site boots on
 Play, takes moves and brings the player's turn into view; a blog post's embedded hand and
-puzzle boot at once, step and answer; friends pass one phone round a table. Every page of
-the app checked has no console error, page error, PyScript error box or request off its
-origin."""
+puzzle boot at once, step and answer; friends pass one phone round a table; the colours
+and sound are kept. Every page of the app checked has no console error, page error,
+PyScript error box or request off its origin."""
 
 from __future__ import annotations
 
@@ -365,6 +365,35 @@ def test_friends_pass_the_phone(engine: Driver, engine_site: str) -> None:
     made = play(engine, 12, seed=2)  # the game takes the covers as steps of play
     assert made == 12
     assert engine.evaluate(OVERFLOW) <= 0
+    assert_clean(engine)
+
+
+SOUNDS = "() => window.tableSounds && [...tableSounds.asked]"
+
+
+def test_colours_and_sound_are_kept(engine: Driver, engine_site: str) -> None:
+    """Issue 40 here: the Colours menu's Dark holds through a reload (set before the first
+    paint); the sound toggle is remembered; moves ask for their sounds."""
+    engine.resize(1024, 768)
+    engine.goto(f"{engine_site}?game=trick-of-trip&players=3&seed=4&speed=instant&level=easy")
+    wait_ready(engine)
+    dark = "() => document.documentElement.dataset.theme === 'dark'"
+    engine.evaluate(
+        "() => { const menu = document.getElementById('theme'); menu.value = 'dark';"
+        " menu.dispatchEvent(new Event('change', {bubbles: true})); }"
+    )
+    assert engine.evaluate(dark)
+    pressed = "() => document.getElementById('sound').getAttribute('aria-pressed')"
+    assert engine.evaluate(pressed) == "true"
+    engine.click("#sound")
+    wait_for(engine, f"() => ({pressed})() === 'false'")
+    engine.reload()
+    wait_ready(engine)
+    assert engine.evaluate(dark) and engine.evaluate(pressed) == "false"
+    engine.click("#sound")  # on again; a tap, so the page may make sounds
+    wait_for(engine, f"() => ({pressed})() === 'true'")
+    play(engine, 4, seed=3)
+    assert "card" in wait_for(engine, SOUNDS)
     assert_clean(engine)
 
 
