@@ -171,6 +171,7 @@ def stats_box(stats: dict[str, Any], today: str = "") -> El:
         "details",
         {"class": "stats"},
         h("summary", {}, "Your statistics on this device"),
+        h("p", {}, "Streak: days in a row with the game's deal of the day finished."),
         h(
             "div",
             {"class": "table-scroll"},
@@ -185,7 +186,7 @@ def stats_box(stats: dict[str, Any], today: str = "") -> El:
                         {},
                         [
                             h("th", {"scope": "col"}, x)
-                            for x in ("Game", "Played", "Won", "Best score", "Daily streak")
+                            for x in ("Game", "Played", "Won", "Best score", "Streak")
                         ],
                     ),
                 ),
