@@ -14,7 +14,14 @@ from playwright.sync_api import Page, expect
 from ui.play import daily
 from ui.saves import save_key
 
-from .conftest import PHONE, StrictPage, near_the_end, open_app, play_to_end
+from .conftest import (
+    PHONE,
+    StrictPage,
+    near_the_end,
+    open_app,
+    play_to_end,
+    serious_violations,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -88,6 +95,7 @@ def test_the_deal_of_the_day_from_the_lobby_shared_and_counted_once(
     assert page.evaluate("window.sent") == [
         {"title": "Deal of the day — Trick Table", "text": line, "url": link}
     ]
+    assert serious_violations(page) == []
     counted = stats(page)
     assert counted[GAME]["played"] == 1 and counted["daily"][GAME] == [["2026-11-26", TODAY]]
     if SHOTS:
