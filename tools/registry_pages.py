@@ -61,6 +61,7 @@ def lobby_card(game: pygame_rules.Game, games: list[pygame_rules.Game], indent: 
         "    " + link("Play", f"?game={gid}", "play", "btn primary", name),
         "    " + link("Rules", f"?rules={gid}", "rules", "btn", f"of {name}"),
         "    " + link("Learn by playing", f"?game={gid}", "learn", "btn", name),
+        "    " + link("Deal of the day", f"?game={gid}&amp;daily=1", "daily", "btn", name),
         "  </p>",
         "</li>",
     ]

@@ -19,6 +19,7 @@ import pygame_rules
 from ui import saves
 from ui.controls import Routes, control_names
 from ui.lessons.lesson import LessonSession, Unsaved, lesson_session
+from ui.play import daily
 from ui.play.bot_runner import SPEEDS, BotRunner, think_limit
 from ui.play.detail import Detail
 from ui.play.handover import HandOver
@@ -33,6 +34,7 @@ from ui.screens import setup
 from ui.screens.play import GameSteps, PlayScreen
 from ui.screens.saved import SavedGames
 from ui.share.arrival import LinkArrival
+from ui.share.daily_panel import DailyShare
 from ui.share.embed_panel import EmbedPanel
 from ui.share.hand_view import HandView
 from ui.share.link_panel import SharePanel
@@ -96,6 +98,7 @@ class App:
         self.embed_game: str | None = None  # set in embed mode (embed.html): one game only
         self.link_speed: str | None = None  # a link's `speed=`, kept in the address
         self.saves = saves.Saves()  # one save per game (an embedded frame: its game's only)
+        self.saves.today = self.today
         self.saved = SavedGames(self)
         self.arrival = LinkArrival(self)
         self.routes = Routes()
@@ -111,7 +114,7 @@ class App:
         python = ".".join(str(n) for n in sys.implementation.version[:3])
         name = "MicroPython" if sys.implementation.name == "micropython" else "Python"
         page.set_text("py-version", f"{name} {python} · rules {pygame_rules.__version__}")
-        req = parse_link(page.query())
+        req = parse_link(page.query(), self.today())
         self.link_speed = req.speed
         self.bots.speed = saves.read_speed(req.speed)
         listen(self.on_click, self.on_change, self.on_key, self.on_storage)
@@ -123,6 +126,7 @@ class App:
         if page.is_embedded():
             self.embed_game = req.game_id
             self.saves = saves.Saves.embedded(req.game_id)
+            self.saves.today = self.today
         self.saves.migrate()  # an earlier version's single save, to its game's key
         if req.rules:
             self.open_rules(req.rules)
@@ -264,9 +268,13 @@ class App:
         level: str,
         options: dict[str, Any],
         people: dict[int, str] | None = None,
+        daily_date: str | None = None,
     ) -> Session:
         session = Session(game_id, players, seed, level, options, people)
+        session.daily = daily_date
         session.log.append(f"New game of {session.game.title}, seed {seed}.")
+        if daily_date:
+            session.log.append(f"The deal of the day, {daily_date}.")
         if session.passed:
             named = ", ".join(session.names[seat] for seat in session.humans)
             session.log.append(f"Passed round this device: {named}.")
@@ -280,8 +288,9 @@ class App:
         level: str,
         options: dict[str, Any],
         people: dict[int, str] | None = None,
+        daily_date: str | None = None,
     ) -> None:
-        self.sit_down(self.new_session(game_id, players, seed, level, options, people))
+        self.sit_down(self.new_session(game_id, players, seed, level, options, people, daily_date))
 
     async def sit_down_prepared(self, session: Session) -> None:
         """`sit_down` at a link's table with what its first drawing needs worked out in a
@@ -449,12 +458,30 @@ class App:
         else:
             page.notice("Copy the selected code (Ctrl+C, or press and hold on a phone).")
 
+    def today(self) -> str:
+        """The device's local date, "2026-11-28" ("" if the page gives no date)."""
+        return daily.valid_date(page.today()) or ""
+
+    def play_daily(self, game_id: str) -> None:
+        """Deal of the day: today's deal of `game_id` (its game in progress, if that is
+        today's deal; a new game would replace another one: asked first)."""
+        date = self.today()
+        if game_id not in pygame_rules.GAME_IDS or not date:
+            return
+        save = self.saves.read(game_id)
+        if isinstance(save, dict) and save.get("daily") == date and self.saved.resume(game_id):
+            return
+        players = pygame_rules.get_game(game_id).default_players
+        seed = daily.daily_seed(game_id, date)
+        self.saved.start_or_ask((game_id, players, seed, daily.DAILY_LEVEL, {}, {}, date))
+
     def export_stats(self, _value: str = "") -> None:
         page.download("trick-table-stats.json", json.dumps(saves.read_stats()))
 
     CONTROLS = {
         "play": lambda self, value: self.show_setup(value),
         "learn": lambda self, value: self.learn(value),
+        "daily": play_daily,
         "rules": lambda self, value: self.open_rules(value),
         "close-rules": lambda _self, _value: page.close_rules(),
         "start": start_from_form,
@@ -473,7 +500,7 @@ class App:
 # Every kind of feature that answers controls (the tests' lists of steps come from these).
 FEATURES = (
     App, SavedGames, LinkArrival, PlayScreen, Hint, Undo, Reviewing, LastTrick, Detail,
-    SharePanel, Replay, EmbedPanel, HandView, Puzzle, HandOver,
+    SharePanel, Replay, EmbedPanel, HandView, Puzzle, HandOver, DailyShare,
 )  # fmt: skip
 
 

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import pygame_rules
 from ui import jsontext
+from ui.play import daily
 from ui.play.session import SaveError, Session, check_save
 from ui.runtime import storage
 from ui.share.links import SPEEDS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
 # What `Saves.other_tab` says the page should do about a change made in another tab.
@@ -85,12 +87,28 @@ def import_stats(text: str) -> dict[str, Any]:
 
 
 PEOPLE = "people"  # the statistics' pass-and-play results: name to game to counts
+DAILY = "daily"  # the deals of the day finished: game to runs of consecutive dates
 
 
-def record_stats(session: Session) -> None:
+def daily_runs(stats: dict[str, Any], game_id: str) -> list[list[str]]:
+    """The runs of consecutive dates of `game_id`'s deals of the day finished ([] none)."""
+    return list((stats.get(DAILY) or {}).get(game_id) or [])
+
+
+def record_stats(session: Session, today: str = "") -> bool:
     """Add a finished game to the statistics: played, won and best score per game; a game
-    passed round the device, each person's under their name (not the device's own)."""
+    passed round the device, each person's under their name (not the device's own). A deal
+    of the day counts once per date (and only today's or yesterday's: `daily.countable`),
+    its date added to the game's runs. False when nothing was counted."""
     stats = read_stats()
+    date = session.daily
+    if date:
+        runs = daily_runs(stats, session.game_id)
+        if daily.has_date(runs, date) or not daily.countable(date, today):
+            return False
+        dailies = dict(stats.get(DAILY) or {})
+        dailies[session.game_id] = daily.add_date(runs, date)
+        stats[DAILY] = dailies
     winners, scores = session.winners(), session.scores()
     if not session.passed:
         stats = record_result(stats, session.game_id, 0 in winners, scores[0])
@@ -102,6 +120,7 @@ def record_stats(session: Session) -> None:
             people[name] = record_result(people.get(name) or {}, session.game_id, won, scores[seat])
         stats[PEOPLE] = people
     storage.write_json(storage.STATS_KEY, stats)
+    return True
 
 
 class Saves:
@@ -117,6 +136,7 @@ class Saves:
         self.slots = slots  # (slot, storage key), in the order the lobby lists them
         self._recorded: Session | None = None  # the finished game already in the stats
         self._encoded: list[tuple[list[Any], str]] = []  # the last saved moves, as JSON
+        self.today: Callable[[], str] = lambda: ""  # the device's date (the page's)
 
     @classmethod
     def embedded(cls, game_id: str | None) -> Saves:
@@ -181,7 +201,7 @@ class Saves:
         storage.write_raw(key, None)
         if self._recorded is not session and not session.practice:  # practice: not counted
             self._recorded = session
-            record_stats(session)
+            record_stats(session, self.today())
 
     def _history_json(self, history: list[list[Any]]) -> jsontext.Encoded:
         """The moves as canonical JSON, each move encoded once (a move is never changed;
@@ -250,6 +270,11 @@ def valid_stats(data: Any) -> dict[str, Any]:
         raise ValueError("statistics must be an object of games")
     clean: dict[str, Any] = {}
     for game_id, entry in data.items():
+        if game_id == DAILY:  # each game's deals of the day: runs of dates
+            if not isinstance(entry, dict):
+                raise ValueError("the deals of the day must be an object of games")
+            clean[DAILY] = {str(g)[:40]: daily.valid_runs(runs) for g, runs in entry.items()}
+            continue
         if game_id == PEOPLE:  # each person's: name to their own statistics
             if not isinstance(entry, dict):
                 raise ValueError("the people's statistics must be an object of names")

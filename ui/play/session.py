@@ -17,6 +17,7 @@ from pygame_rules.bots import (
 )
 from pygame_rules.bots.base import perf_counter
 from pygame_rules.contract import IllegalAction, visible_events
+from ui.play.daily import valid_date
 from ui.play.takeback import GAME_OVER, NOTHING_YET, TakeBack, shows_hidden
 from ui.tables import table_for
 from ui.tables.kit import TRICK
@@ -130,6 +131,8 @@ class Session:
         self.cues: list[str] = []
         # A practice game (a take-back after something hidden was shown): not counted.
         self.practice = False
+        # The date of the deal of the day this game is ("2026-11-28"; None: not one).
+        self.daily: str | None = None
         # Each person's move: its place in the history and the state just before it, latest
         # last: a take-back restores that state (no replay of the whole game from its seed).
         self._human_moves: list[tuple[int, State]] = []
@@ -410,6 +413,8 @@ class Session:
         }
         if self.practice:
             save["practice"] = True
+        if self.daily:
+            save["daily"] = self.daily
         if self.people:  # who is who, and whose view a reload hands the device to
             save["people"] = [[seat, self.people[seat]] for seat in self.humans]
             save["shown"] = self.human
@@ -433,6 +438,7 @@ class Session:
                 seat, action = entry
                 session.act(seat, action)
             session.practice = data.get("practice") is True
+            session.daily = valid_date(data.get("daily"))
             shown = data.get("shown")
             if session.passed and shown in session.humans:
                 session.human = shown  # still covered: a reload lands on the hand-over

@@ -238,6 +238,17 @@ def new_seed() -> int:
     return int(window.Math.floor(window.Math.random() * 1_000_000_000))
 
 
+def today() -> str:
+    """The device's local date as YYYY-MM-DD (the deal of the day's); the test hook
+    `window.pygameToday` (a string, unset unless a test sets it) stands in for it."""
+    hook = getattr(window, "pygameToday", None)
+    if isinstance(hook, str):
+        return hook
+    day = window.Date.new()
+    month, date = int(day.getMonth()) + 1, int(day.getDate())
+    return f"{int(day.getFullYear()):04d}-{month:02d}-{date:02d}"
+
+
 def think_limit_hook() -> Any:
     """The test hook `window.pygameThinkLimit` (undefined unless a test sets it)."""
     return getattr(window, "pygameThinkLimit", None)

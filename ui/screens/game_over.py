@@ -15,8 +15,9 @@ if TYPE_CHECKING:
     pass
 
 
-def game_over_screen(session: Session, view: kit.PlayerView) -> El:
-    """Final scores (`data-score` on each total), the winners, play again."""
+def game_over_screen(session: Session, view: kit.PlayerView, daily: El | None = None) -> El:
+    """Final scores (`data-score` on each total), the winners, play again; a deal of the
+    day's result to share (`daily`, ui/share/daily_panel.py)."""
     scores = session.scores()
     winners = session.winners()
     names = session.names
@@ -68,6 +69,7 @@ def game_over_screen(session: Session, view: kit.PlayerView) -> El:
             ),
             h("tbody", {}, rows),
         ),
+        daily,
         # Before the game's own details (Wray's 16-row sheet pushed it off a desktop screen).
         h(
             "div",

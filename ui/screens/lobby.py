@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pygame_rules
 from pygame_rules.words import plural
+from ui.play import daily
 from ui.play.session import SaveError, check_save
-from ui.saves import EARLIER
+from ui.saves import EARLIER, daily_runs
 from ui.tables.widgets import ui_button
 from ui.vdom import El, h
 
@@ -127,8 +128,9 @@ def game_name(game_id: str) -> str:
     return f"{game.title} ({game.designer})"
 
 
-def stats_box(stats: dict[str, Any]) -> El:
-    """Per-game statistics on this device, with export and import as a JSON file."""
+def stats_box(stats: dict[str, Any], today: str = "") -> El:
+    """Per-game statistics on this device (with each game's deal-of-the-day streak up to
+    `today`), with export and import as a JSON file."""
     rows = [
         h(
             "tr",
@@ -141,6 +143,7 @@ def stats_box(stats: dict[str, Any]) -> El:
                 {},
                 "–" if stats.get(g.id, {}).get("best") is None else str(stats[g.id]["best"]),
             ),
+            h("td", {}, str(daily.streak(daily_runs(stats, g.id), today))),
         )
         for g in pygame_rules.list_games()
     ]
@@ -168,6 +171,7 @@ def stats_box(stats: dict[str, Any]) -> El:
         "details",
         {"class": "stats"},
         h("summary", {}, "Your statistics on this device"),
+        h("p", {}, "Streak: days in a row with the game's deal of the day finished."),
         h(
             "div",
             {"class": "table-scroll"},
@@ -182,7 +186,7 @@ def stats_box(stats: dict[str, Any]) -> El:
                         {},
                         [
                             h("th", {"scope": "col"}, x)
-                            for x in ("Game", "Played", "Won", "Best score")
+                            for x in ("Game", "Played", "Won", "Best score", "Streak")
                         ],
                     ),
                 ),

@@ -14,6 +14,7 @@ from ui.play.undo import Undo
 from ui.review.feature import LastTrick, Reviewing
 from ui.runtime import page
 from ui.screens import frame, game_over
+from ui.share.daily_panel import DailyShare
 from ui.share.embed_panel import EmbedPanel
 from ui.share.link_panel import SharePanel
 from ui.share.replay import mark_replay, show_replay
@@ -82,6 +83,7 @@ class PlayScreen:
         self.share = SharePanel(self)
         self.embed = EmbedPanel(self)  # a review's hand, or puzzle, for a blog post
         self.handover = HandOver(self)  # pass-and-play: the cover between people's turns
+        self.daily = DailyShare(self)  # a deal of the day's result, at its end
         self.guide = Guide(session) if isinstance(session, LessonSession) else None
         # A screen reader has heard the first line ("New game…" or "Game resumed.").
         self.announcer = frame.Announcer(told=len(session.log) - 1)
@@ -93,7 +95,7 @@ class PlayScreen:
     def features(self) -> list[Any]:
         """What answers controls at this table (`ui/controls.py`)."""
         found = [self, GameSteps(self), self.hint, self.undo, self.reviewing, self.last_trick]
-        found += [self.detail, self.share, self.embed, self.handover]
+        found += [self.detail, self.share, self.embed, self.handover, self.daily]
         return found + ([self.replay] if self.replay is not None else [])
 
     def view(self) -> kit.PlayerView:
@@ -129,7 +131,7 @@ class PlayScreen:
             self.handover.looked()
         self.last_trick.follow()
         view = self.view()
-        over = game_over.game_over_screen(s, view) if s.is_over() else None
+        over = game_over.game_over_screen(s, view, self.daily.box()) if s.is_over() else None
         lesson = s if isinstance(s, LessonSession) else None
         if lesson is not None and over is None and lesson.done():
             over = end_panel(lesson)

@@ -36,7 +36,8 @@ class SavedGames:
     def redraw(self) -> None:
         """Draw the offers to resume again, and the statistics."""
         if page.draw_into("resume", self.offer()):
-            page.draw_into("stats-box", lobby.stats_box(saves.read_stats()))
+            today = self.app.today()
+            page.draw_into("stats-box", lobby.stats_box(saves.read_stats(), today))
 
     def start_or_ask(self, game: tuple[Any, ...]) -> None:
         """Start `game` (id, players, seed, level, options), unless it would replace an

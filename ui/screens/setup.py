@@ -110,6 +110,14 @@ def setup_screen(
         )
         if learn
         else None,
+        h(
+            "p",
+            {"class": "learn-offer"},
+            "Today's deal, the same for everyone (Normal bots): ",
+            ui_button("daily", "Deal of the day", value=game.id),
+        )
+        if learn
+        else None,
         h("div", {"id": "resume"}, resume) if resume is not None else None,
         h(
             "form",

@@ -72,7 +72,8 @@ class LinkArrival:
             return False
         players = req.players or game.default_players
         seed = req.seed if req.seed is not None else page.new_seed()
-        setup = (req.game_id, players, seed, req.level or "normal", req.options, req.people)
+        level = req.level or "normal"
+        setup = (req.game_id, players, seed, level, req.options, req.people, req.daily)
         if prepared:
             app.spawn(app.sit_down_prepared(app.new_session(*setup)))
             return True

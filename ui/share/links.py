@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pygame_rules
 from ui.jsontext import canonical_json
+from ui.play.daily import DAILY_LEVEL, daily_seed, valid_date
 from ui.play.session import (
     PLAYER_LEVELS,
     SaveError,
@@ -27,6 +28,8 @@ MAX_SEED = 2**53 - 1
 KNOWN = {"game", "players", "seed", "level", "rules", "speed", "moves", "learn", "step"}
 # An embedded hand or puzzle (ui/share/embeds.py), and a frame's colours (static/js/host.js).
 KNOWN |= {"show", "from", "at", "n", "theme"}
+# The deal of the day: `daily=1` (the device's today) or `daily=2026-11-28`.
+KNOWN.add("daily")
 # Pass and play: `person1=Ann&person3=Bob` names the seats people take (1 is the first).
 PERSON = "person"
 KNOWN |= {f"{PERSON}{number}" for number in range(1, 6)}
@@ -69,6 +72,8 @@ class LinkRequest:
         self.view_from = 0
         self.view_at = 0
         self.view_problem = ""
+        # The deal of the day's date (`daily=`): the deal, players and level are its own.
+        self.daily: str | None = None
 
 
 def _unquote(text: str) -> str:
@@ -127,8 +132,9 @@ def players_phrase(low: int, high: int) -> str:
     return f"{low} players" if low == high else f"{low}–{high} players"
 
 
-def parse_link(query: str) -> LinkRequest:
-    """Parse `location.search` (with or without the leading '?')."""
+def parse_link(query: str, today: str = "") -> LinkRequest:
+    """Parse `location.search` (with or without the leading '?'); `today`, the device's
+    date, is what `daily=1` deals."""
     req = LinkRequest()
     try:
         pairs = parse_query(query)
@@ -217,6 +223,8 @@ def parse_link(query: str) -> LinkRequest:
     for key in names:
         if key not in KNOWN and not any(key == f"opt-{o.name}" for o in game.options):
             req.messages.append(f"The setting {_short(key)!r} is not known and was ignored.")
+    if "daily" in values and _read_daily(req, game, values, names, today):
+        return req
     if "show" in values:
         _read_view(req, game, values)
         return req
@@ -224,6 +232,41 @@ def parse_link(query: str) -> LinkRequest:
     if values.get("moves"):
         _read_moves(req, game, values["moves"])
     return req
+
+
+def _read_daily(
+    req: LinkRequest, game: pygame_rules.Game, values: dict[str, str], names: list[str], today: str
+) -> bool:
+    """Read a deal of the day's link (`daily=1`, today's; `daily=2026-11-28`): its deal at
+    the game's standard player count and `DAILY_LEVEL`, whatever else the link says. False
+    (and a message) when the date cannot be read: the rest of the link counts then."""
+    text = values["daily"]
+    date = valid_date(today) if text == "1" else valid_date(text)
+    if date is None:
+        req.messages.append(
+            "A deal of the day is daily=1 (today's) or a date such as 2026-11-28; "
+            f"{_short(text)!r} was ignored."
+        )
+        return False
+    if valid_date(today) and date > today:
+        req.messages.append(f"The deal of {date} is not out yet: today's is dealt instead.")
+        date = today
+    own = ("players", "seed", "level", "moves", "show")
+    given = [k for k in names if k in own or k.startswith("opt-") or k.startswith(PERSON)]
+    if given:
+        req.messages.append(
+            "A deal of the day has its own deal, players and bots: "
+            f"{_short(', '.join(given))} ignored."
+        )
+    req.daily = date
+    req.players, req.seed, req.level = game.default_players, daily_seed(game.id, date), DAILY_LEVEL
+    req.options, req.people, req.history, req.start = {}, {}, None, True
+    return True
+
+
+def daily_link(game_id: str, date: str) -> str:
+    """The query string of `game_id`'s deal of `date` (`parse_link` reads it as `daily`)."""
+    return f"?game={game_id}&daily={date}"
 
 
 def _read_people(req: LinkRequest, game: pygame_rules.Game, values: dict[str, str]) -> None:
@@ -422,6 +465,8 @@ def link_continues(req: LinkRequest, save: Any) -> bool:
         return False
     if req.history is not None and canonical_json(save["history"]) != canonical_json(req.history):
         return False  # a position link: only the very same position goes on at once
+    if req.daily != valid_date(save.get("daily")):
+        return False  # a deal of the day goes on only as that day's
     game = pygame_rules.get_game(req.game_id)
     saved_options = save.get("options") or {}
     try:
@@ -469,6 +514,8 @@ def lesson_link(game_id: str, step: int) -> str:
 
 def deal_link(s: Session) -> str:
     """The query string that deals `s`'s game again (and resumes it when it is saved)."""
+    if s.daily:
+        return daily_link(s.game_id, s.daily)
     return link_for(s.game_id, s.players, s.seed, s.level, s.options, s.people)
 
 
@@ -477,4 +524,5 @@ def position_link(s: Session, coder: MoveCoder | None = None) -> str:
     each call encodes only the moves made since the last)."""
     coder = coder or MoveCoder(s.game_id, s.players, s.seed, s.options)
     moves = coder.extend(s.history)
-    return deal_link(s) + (f"&moves={moves}" if moves else "")
+    deal = link_for(s.game_id, s.players, s.seed, s.level, s.options, s.people)  # never daily
+    return deal + (f"&moves={moves}" if moves else "")
