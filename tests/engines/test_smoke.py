@@ -4,8 +4,8 @@ shows its moves and takes 20 at a phone's width; a whole game reaches its end; t
 worker gets ready; a reload with the server gone works; a frame on another site boots on
 Play, takes moves and brings the player's turn into view; a blog post's embedded hand and
 puzzle boot at once, step and answer; friends pass one phone round a table; the colours
-and sound are kept. Every page of the app checked has no console error, page error,
-PyScript error box or request off its origin."""
+and sound are kept; the deal of the day is dealt. Every page of the app checked has no
+console error, page error, PyScript error box or request off its origin."""
 
 from __future__ import annotations
 
@@ -18,7 +18,9 @@ import pytest
 from endings import bots_finish_the_game, played_game
 from host_pages import BLOG_POST, HOST_STATE, UNTOUCHED_HOST, VIEW_FRAME
 
+from ui.play.daily import DAILY_LEVEL, daily_seed
 from ui.review.replay import finished_hands
+from ui.runtime.storage import SAVE_KEY
 from ui.saves import embed_save_key
 from ui.share.embeds import FRAME_HEIGHT, view_query
 
@@ -394,6 +396,19 @@ def test_colours_and_sound_are_kept(engine: Driver, engine_site: str) -> None:
     wait_for(engine, f"() => ({pressed})() === 'true'")
     play(engine, 4, seed=3)
     assert "card" in wait_for(engine, SOUNDS)
+    assert_clean(engine)
+
+
+def test_the_deal_of_the_day(engine: Driver, engine_site: str) -> None:
+    """Issue 40.5 here: a lobby card's Deal of the day deals the day's seed at the table."""
+    engine.goto(engine_site)
+    wait_ready(engine)
+    engine.click("#lobby [data-ui=daily][data-value=trickbook]")
+    wait_for(engine, MY_TURN)
+    save = wait_for(engine, f"() => localStorage.getItem('{SAVE_KEY}.trickbook')")
+    saved = json.loads(save)
+    assert saved["seed"] == daily_seed("trickbook", saved["daily"])
+    assert saved["level"] == DAILY_LEVEL
     assert_clean(engine)
 
 
