@@ -173,7 +173,8 @@ def play_passed(page: Page, game_id: str, players: int, people: dict[int, str]) 
                     for secret in secrets(game_id, state, seat, other):
                         assert not secret.search(text), leak(text, secret, seat)
             covers.append(now["cover"])
-            page.click("[data-ui=take-turn]")
+            # The cover is drawn whole at once and nothing moves on it: no wait for it to settle.
+            page.click("[data-ui=take-turn]", force=True)
             continue
         viewer = now["seat"]
         if viewer is not None and not now["waiting"] and checked != len(history):
