@@ -17,7 +17,10 @@ if TYPE_CHECKING:
 
 def game_over_screen(session: Session, view: kit.PlayerView) -> El:
     """Final scores (`data-score` on each total), the winners, play again."""
+    from ui.screens.charts import score_chart  # drawn at a game's end only: loaded then
+
     scores = session.scores()
+    game = session.game
     winners = session.winners()
     names = session.names
     if session.human in winners and not session.passed:
@@ -79,5 +82,6 @@ def game_over_screen(session: Session, view: kit.PlayerView) -> El:
             # offer; app.css shows this only then): after a game, never mid-hand.
             ui_button("install", "Install Trick Table", cls="btn install-app"),
         ),
+        score_chart(session, game_table.score_heading, game_table.chart_step or game.hand_name),
         game_table.final_details(view),
     )
