@@ -26,10 +26,17 @@ R = 3.5  # a marker's half size
 LABEL_GAP = 14  # the least distance between two names at the lines' ends
 
 
+def tenths(v: float) -> int:
+    """`v` in tenths, rounded half away from zero (no float formatting or round(): they
+    differ in MicroPython)."""
+    return int(v * 10 + (0.5 if v >= 0 else -0.5))
+
+
 def num(v: float) -> str:
     """A coordinate: at most one decimal."""
-    text = f"{v:.1f}"
-    return text[:-2] if text.endswith(".0") else text
+    t = tenths(v)
+    rest = abs(t) % 10
+    return ("-" if t < 0 else "") + str(abs(t) // 10) + (f".{rest}" if rest else "")
 
 
 def marker(kind: int, x: float, y: float) -> str:
@@ -112,7 +119,7 @@ def line_chart(
             h(
                 "text",
                 {"class": "tick", "x": LEFT - 4, "y": y, "dy": "4", "text-anchor": "end"},
-                words.number(int(tick) if tick == int(tick) else tick) + unit,
+                num(tick).replace("-", words.MINUS) + unit,
             )
         )
         tick += step
@@ -225,7 +232,7 @@ def score_chart(session: Session, heading: str, step: str) -> El:
 
 def signed(v: float) -> str:
     """'+2', '-1.5' (a true minus sign), '0': a margin."""
-    return ("+" if v > 0 else "") + words.number(int(v) if v == int(v) else v)
+    return ("+" if v > 0 else "") + num(v).replace("-", words.MINUS)
 
 
 def results_chart(name: str, level: str, recent: list[Any]) -> El:
@@ -241,8 +248,8 @@ def results_chart(name: str, level: str, recent: list[Any]) -> El:
         won += win
         total += margin
         margins.append(margin)
-        rates.append(round(100 * won / (i + 1)))
-        averages.append(round(10 * total / (i + 1)) / 10)
+        rates.append((200 * won + i + 1) // (2 * (i + 1)))  # a whole percent, rounded
+        averages.append(tenths(total / (i + 1)) / 10)
     games = len(recent)
     x_names = [str(i) for i in range(1, games + 1)]
     title = f"{name}, {level} bots: won {won} of your last {games}"
