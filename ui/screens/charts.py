@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from ui.play.session import Session
 
 W, H = 320, 170  # the viewBox; the page scales it to the figure's width
-LEFT, RIGHT, TOP, BOTTOM = 34, 66, 10, 24  # room for the ticks and the lines' names
+LEFT, RIGHT, TOP, BOTTOM = 40, 62, 10, 24  # room for the ticks and the lines' names
 DASHES = (None, "7 4", "2 3", "9 3 2 3", "4 2 1 2")
 R = 3.5  # a marker's half size
 LABEL_GAP = 14  # the least distance between two names at the lines' ends
