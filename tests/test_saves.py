@@ -110,7 +110,9 @@ def test_a_finished_game_is_cleared_and_counted_once(stored: dict[str, str]) -> 
     assert stored == {storage.STATS_KEY: stored[storage.STATS_KEY]}
     won = session.human in session.winners()
     best = session.scores()[session.human]
-    expected = {"played": 1, "won": int(won), "best": best}
+    margin = best - session.scores()[1]
+    recent = {"easy": [[int(won), margin]]}  # the result among this level's recent ones
+    expected = {"played": 1, "won": int(won), "best": best, "recent": recent}
     assert saves.read_stats() == {"trickbook": expected}
     again = Session("trickbook", 2, 3, "easy")  # the same deal, played again
     play_to_end(again)
@@ -305,3 +307,56 @@ def test_imported_statistics_are_checked_before_they_replace_any(stored: dict[st
     assert saves.read_stats() == {"trick-of-trip": {"played": 3, "won": 1, "best": 40}}
     stored[storage.STATS_KEY] = "{broken"
     assert saves.read_stats() == {}
+
+
+def test_the_recent_results_per_game_and_level_are_capped(stored: dict[str, str]) -> None:
+    stats: dict[str, object] = {}
+    for i in range(saves.RECENT_CAP + 5):
+        stats = saves.record_result(stats, "trick-of-trip", i % 3 == 0, 30 + i, "hard", i - 20)
+    stats = saves.record_result(stats, "trick-of-trip", True, 12, "easy", 4)
+    entry = stats["trick-of-trip"]
+    assert isinstance(entry, dict)
+    assert entry["played"] == saves.RECENT_CAP + 6
+    hard = entry["recent"]["hard"]
+    assert len(hard) == saves.RECENT_CAP  # the oldest five dropped
+    assert hard[0] == [0, 5 - 20] and hard[-1] == [1, saves.RECENT_CAP + 4 - 20]
+    assert entry["recent"]["easy"] == [[1, 4]]
+    assert saves.valid_stats(stats) == stats
+    # Exported and imported again, as it was.
+    saves.import_stats(json.dumps(stats))
+    assert saves.read_stats() == stats
+
+
+def test_statistics_of_earlier_versions_and_damaged_recent_results(
+    stored: dict[str, str],
+) -> None:
+    old = '{"trickbook": {"played": 2, "won": 1, "best": 4}, "people": {}}'
+    stored[storage.STATS_KEY] = old
+    assert saves.read_stats() == json.loads(old)  # no recent results: still valid
+    session = Session("trickbook", 2, 3, "normal")
+    play_to_end(session)
+    saves.record_stats(session)
+    entry = saves.read_stats()["trickbook"]
+    assert entry["played"] == 3 and list(entry["recent"]) == ["normal"]
+    for bad in ({"easy": [[2, 1]]}, {"easy": [[1]]}, {"easy": [[True, 1]]}, {"easy": 3}, []):
+        with pytest.raises(ValueError):
+            saves.valid_stats({"trickbook": {"played": 1, "won": 0, "best": 1, "recent": bad}})
+
+
+def test_pass_and_play_keeps_each_persons_recent_results(stored: dict[str, str]) -> None:
+    import random
+
+    session = Session("trickbook", 3, 5, "easy", people={0: "Ann", 2: "Bob"})
+    pick = random.Random(5)
+    for _ in range(3000):
+        if session.is_over():
+            break
+        seat = session.waiting_for()[0]
+        session.act(seat, pick.choice(session.state.legal_actions(seat)))
+    saves.record_stats(session)
+    people = saves.read_stats()["people"]
+    scores = session.scores()
+    for seat, name in ((0, "Ann"), (2, "Bob")):
+        margin = scores[seat] - max(s for i, s in enumerate(scores) if i != seat)
+        won = int(seat in session.winners())
+        assert people[name]["trickbook"]["recent"] == {"easy": [[won, margin]]}

@@ -88,6 +88,8 @@ def import_stats(text: str) -> dict[str, Any]:
 
 PEOPLE = "people"  # the statistics' pass-and-play results: name to game to counts
 DAILY = "daily"  # the deals of the day finished: game to runs of consecutive dates
+RECENT = "recent"  # a game's statistics: level to its last games, [won (1 or 0), margin]
+RECENT_CAP = 50  # the games kept per game and level (the charts draw them)
 
 
 def daily_runs(stats: dict[str, Any], game_id: str) -> list[list[str]]:
@@ -95,11 +97,17 @@ def daily_runs(stats: dict[str, Any], game_id: str) -> list[list[str]]:
     return list((stats.get(DAILY) or {}).get(game_id) or [])
 
 
+def margin(scores: list[int | float], seat: int) -> int | float:
+    """How far `seat` finished ahead of the best other seat (negative: behind)."""
+    return scores[seat] - max(s for i, s in enumerate(scores) if i != seat)
+
+
 def record_stats(session: Session, today: str = "") -> bool:
-    """Add a finished game to the statistics: played, won and best score per game; a game
-    passed round the device, each person's under their name (not the device's own). A deal
-    of the day counts once per date (and only today's or yesterday's: `daily.countable`),
-    its date added to the game's runs. False when nothing was counted."""
+    """Add a finished game to the statistics: played, won and best score per game, and the
+    game's result among the recent ones at its bot level; a game passed round the device,
+    each person's under their name (not the device's own). A deal of the day counts once
+    per date (and only today's or yesterday's: `daily.countable`), its date added to the
+    game's runs. False when nothing was counted."""
     stats = read_stats()
     date = session.daily
     if date:
@@ -110,14 +118,24 @@ def record_stats(session: Session, today: str = "") -> bool:
         dailies[session.game_id] = daily.add_date(runs, date)
         stats[DAILY] = dailies
     winners, scores = session.winners(), session.scores()
+    level = session.level
     if not session.passed:
-        stats = record_result(stats, session.game_id, 0 in winners, scores[0])
+        stats = record_result(
+            stats, session.game_id, 0 in winners, scores[0], level, margin(scores, 0)
+        )
     else:
         people = dict(stats.get(PEOPLE) or {})
         for seat in session.humans:
             name = session.names[seat]
             won = seat in winners
-            people[name] = record_result(people.get(name) or {}, session.game_id, won, scores[seat])
+            people[name] = record_result(
+                people.get(name) or {},
+                session.game_id,
+                won,
+                scores[seat],
+                level,
+                margin(scores, seat),
+            )
         stats[PEOPLE] = people
     storage.write_json(storage.STATS_KEY, stats)
     return True
@@ -251,14 +269,25 @@ class Saves:
 
 
 def record_result(
-    stats: dict[str, Any], game_id: str, won: bool, score: int | float
+    stats: dict[str, Any],
+    game_id: str,
+    won: bool,
+    score: int | float,
+    level: str | None = None,
+    margin: int | float | None = None,
 ) -> dict[str, Any]:
-    """Statistics after one finished game: played, won and best score per game."""
+    """Statistics after one finished game: played, won and best score per game; with a
+    bot `level` and a `margin`, the result joins that level's recent ones (the last
+    RECENT_CAP)."""
     entry = dict(stats.get(game_id) or {"played": 0, "won": 0, "best": None})
     entry["played"] = int(entry.get("played", 0)) + 1
     entry["won"] = int(entry.get("won", 0)) + (1 if won else 0)
     best = entry.get("best")
     entry["best"] = score if best is None else max(int(best), score)
+    if level is not None and margin is not None:
+        recent = dict(entry.get(RECENT) or {})
+        recent[level] = (list(recent.get(level) or []) + [[1 if won else 0, margin]])[-RECENT_CAP:]
+        entry[RECENT] = recent
     updated = dict(stats)
     updated[game_id] = entry
     return updated
@@ -302,4 +331,30 @@ def game_counts(game_id: str, entry: Any) -> dict[str, Any]:
         raise ValueError(f"bad played/won counts for {game_id[:40]!r}")
     if best is not None and type(best) is not int:  # JSON true is no count
         raise ValueError(f"bad best score for {game_id[:40]!r}")
-    return {"played": played, "won": won, "best": best}
+    counts: dict[str, Any] = {"played": played, "won": won, "best": best}
+    recent = entry.get(RECENT)  # absent from statistics of earlier versions
+    if recent is not None:
+        counts[RECENT] = valid_recent(game_id, recent)
+    return counts
+
+
+def valid_recent(game_id: str, recent: Any) -> dict[str, list[list[int | float]]]:
+    """A game's recent results per bot level, checked: each [won (1 or 0), margin], the
+    last RECENT_CAP kept; ValueError says what is wrong."""
+    if not isinstance(recent, dict):
+        raise ValueError(f"bad recent results for {game_id[:40]!r}")
+    clean: dict[str, list[list[int | float]]] = {}
+    for level, results in recent.items():
+        if not isinstance(results, list):
+            raise ValueError(f"bad recent results for {game_id[:40]!r}")
+        for result in results:
+            if not (
+                isinstance(result, list)
+                and len(result) == 2
+                and result[0] in (0, 1)
+                and type(result[0]) is int
+                and type(result[1]) in (int, float)
+            ):
+                raise ValueError(f"bad recent result for {game_id[:40]!r}")
+        clean[str(level)[:20]] = [list(r) for r in results[-RECENT_CAP:]]
+    return clean

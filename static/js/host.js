@@ -93,12 +93,15 @@ if (document.documentElement.hasAttribute("data-theme-from")) {
 // The DOM for a screen built from ui/runtime/dom.py's plain tree ([tag, attrs, children], a child
 // a string or a tree) in one call: text goes in as text nodes, attributes by setAttribute,
 // never as HTML.
-const buildTree = (tree) => {
+// An <svg> and everything in it (a chart: ui/screens/charts.py) is made in SVG's namespace.
+const SVG = "http://www.w3.org/2000/svg";
+const buildTree = (tree, svg = false) => {
   if (typeof tree === "string") return document.createTextNode(tree);
   const [tag, attrs, children] = tree;
-  const node = document.createElement(tag);
+  const inSvg = svg || tag === "svg";
+  const node = inSvg ? document.createElementNS(SVG, tag) : document.createElement(tag);
   for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
-  for (const child of children) node.appendChild(buildTree(child));
+  for (const child of children) node.appendChild(buildTree(child, inSvg));
   return node;
 };
 // A screen redrawn in place: `container`'s content becomes the plain tree `text`, reusing
@@ -155,7 +158,7 @@ const patchChildren = (parent, children) => {
       }
       current = current.nextSibling;
     } else {
-      parent.insertBefore(buildTree(child), current);
+      parent.insertBefore(buildTree(child, parent.namespaceURI === SVG), current);
     }
   }
   while (current !== null) {

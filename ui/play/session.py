@@ -126,6 +126,10 @@ class Session:
         # What each move of the history ended ("trick", "hand" or None): ui/review/replay.py
         # finds the finished hands and the last trick in it.
         self.move_ends: list[str | None] = []
+        # Every seat's score at the start and after each hand or round (a game without
+        # hands: after each move that changed a score), with how many moves were made
+        # then: the game over's chart (ui/screens/charts.py) draws them.
+        self.score_marks: list[tuple[int, list[int | float]]] = [(0, list(self.state.scores()))]
         # The sounds of the moves since the table last drew them (kit.CARD, TRICK, DICE, as
         # the human saw the events): ui/screens/play.py takes them to play, once each.
         self.cues: list[str] = []
@@ -250,6 +254,7 @@ class Session:
         self.history.append([seat, action])
         self.ended = self.game.end_of(events)
         self.move_ends.append(self.ended)
+        self._mark_scores()
         table = table_for(self.game_id)
         for event in public_events(events, self.humans):
             line = table.describe(event, self.names)
@@ -263,6 +268,17 @@ class Session:
             if cue is not None:
                 self.cues.append(cue)
         return seen
+
+    def _mark_scores(self) -> None:
+        """Keep the scores after a move that ended a hand, or the game; in a game without
+        hands (Trickbook: its scores are letters to go), after a move that changed them."""
+        marks = self.score_marks
+        over = self.state.is_over()
+        if self.ended != "hand" and not over and self.game.hand_end:
+            return
+        scores = list(self.state.scores())
+        if self.ended == "hand" or over or scores != marks[-1][1]:
+            marks.append((len(self.history), scores))
 
     def start_bot(
         self, seat: int, clock: Callable[[], float] = perf_counter, quick: bool = False
@@ -391,6 +407,8 @@ class Session:
         self.state = before
         del self.history[index:]
         del self.move_ends[index:]
+        while self.score_marks[-1][0] > index:
+            self.score_marks.pop()
         self._take_back = None
         self.ended = None
         self.awaiting_continue = False

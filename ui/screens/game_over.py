@@ -16,9 +16,13 @@ if TYPE_CHECKING:
 
 
 def game_over_screen(session: Session, view: kit.PlayerView, daily: El | None = None) -> El:
-    """Final scores (`data-score` on each total), the winners, play again; a deal of the
-    day's result to share (`daily`, ui/share/daily_panel.py)."""
+    """Final scores (`data-score` on each total), the winners, play again; a chart of the
+    scores over the hands; a deal of the day's result to share (`daily`,
+    ui/share/daily_panel.py)."""
+    from ui.screens.charts import score_chart  # drawn at a game's end only: loaded then
+
     scores = session.scores()
+    game = session.game
     winners = session.winners()
     names = session.names
     if session.human in winners and not session.passed:
@@ -81,5 +85,6 @@ def game_over_screen(session: Session, view: kit.PlayerView, daily: El | None = 
             # offer; app.css shows this only then): after a game, never mid-hand.
             ui_button("install", "Install Trick Table", cls="btn install-app"),
         ),
+        score_chart(session, game_table.score_heading, game_table.chart_step or game.hand_name),
         game_table.final_details(view),
     )

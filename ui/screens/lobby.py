@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame_rules
 from pygame_rules.words import plural
 from ui.play import daily
-from ui.play.session import SaveError, check_save
+from ui.play.session import LEVEL_NAMES, PLAYER_LEVELS, SaveError, check_save
 from ui.saves import EARLIER, daily_runs
 from ui.tables.widgets import ui_button
 from ui.vdom import El, h
@@ -128,6 +128,23 @@ def game_name(game_id: str) -> str:
     return f"{game.title} ({game.designer})"
 
 
+def results_charts(stats: dict[str, Any]) -> list[El]:
+    """A chart of the recent results of each game at each bot level played (the chart
+    module is loaded only when there is one to draw)."""
+    found: list[tuple[Any, str, list[Any]]] = []
+    for g in pygame_rules.list_games():
+        recent = stats.get(g.id, {}).get("recent") or {}
+        found += [(g, level, recent[level]) for level in PLAYER_LEVELS if recent.get(level)]
+    if not found:
+        return []
+    from ui.screens.charts import results_chart
+
+    return [
+        results_chart(f"{g.title} ({g.designer})", LEVEL_NAMES[level], recent)
+        for g, level, recent in found
+    ]
+
+
 def stats_box(stats: dict[str, Any], today: str = "") -> El:
     """Per-game statistics on this device (with each game's deal-of-the-day streak up to
     `today`), with export and import as a JSON file."""
@@ -147,6 +164,7 @@ def stats_box(stats: dict[str, Any], today: str = "") -> El:
         )
         for g in pygame_rules.list_games()
     ]
+    charts = results_charts(stats)
     people = stats.get("people") or {}
     by_name = [
         h(
@@ -216,6 +234,9 @@ def stats_box(stats: dict[str, Any], today: str = "") -> El:
             ),
         )
         if by_name
+        else None,
+        h("section", {"class": "stats-charts"}, h("h4", {}, "Results over time"), charts)
+        if charts
         else None,
         h(
             "div",

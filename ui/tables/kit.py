@@ -89,6 +89,8 @@ class GameTable:
       can do ahead, in a task of its own (Wray's deduction aid: the position's solver), so
       that a bot's move is not drawn in one long task;
     - `score_heading`: the game-over table's score column;
+    - `chart_step`: what the game over's score chart has a point after, in a game without
+      hands or rounds (Trickbook: "letter"); None: the game's `hand_name`;
     - `choice_words(action, observation) -> str | None`: the human's move in words where
       its event tells nothing of it (a split, a pick: the log says only "You split…"), for
       an embedded puzzle's answer; None: the event's line says it.
@@ -112,6 +114,7 @@ class GameTable:
         face_up: Callable[[Any], Any] = nothing,
         prepare: Callable[[Observation], Any] = nothing,
         score_heading: str = "Score",
+        chart_step: str | None = None,
         choice_words: Callable[[Mapping[str, Any], Observation], str | None] = nothing,
         sounds: dict[str, str] | None = None,
     ) -> None:
@@ -124,5 +127,6 @@ class GameTable:
         self.face_up = face_up
         self.prepare = prepare
         self.score_heading = score_heading
+        self.chart_step = chart_step
         self.choice_words = choice_words
         self.sounds: dict[str, str] = sounds or {}

@@ -882,5 +882,7 @@ TABLE = GameTable(
     final_details=final_details,
     face_up=lambda kind: trick_card(trick_view(kind)),
     score_heading=SCORE_HEADING,
+    # No hands: its chart has a point after each letter given (its scores change then only).
+    chart_step="letter given",
     sounds={"set_trick": CARD, "match_try": CARD, "double_try": CARD, "roll": DICE},
 )
