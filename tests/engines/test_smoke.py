@@ -92,6 +92,17 @@ def test_a_whole_game_reaches_its_end(engine: Driver, engine_site: str) -> None:
         ".map(cell => cell.dataset.score)"
     )
     assert len(scores) == 2
+    # The score chart (issue 40.4): one line per seat, made in SVG's namespace (an HTML
+    # <polyline> would draw nothing), with its points' table behind it.
+    lines = engine.evaluate(
+        "() => [...document.querySelectorAll('[data-testid=game-over] .chart svg polyline')]"
+        ".map(line => line instanceof SVGPolylineElement && line.getTotalLength() > 0)"
+    )
+    assert lines == [True, True]
+    rows = engine.evaluate(
+        "() => document.querySelectorAll('[data-testid=game-over] .chart-table tbody tr').length"
+    )
+    assert rows >= 2  # the start and at least one hand
     assert_clean(engine)
 
 
