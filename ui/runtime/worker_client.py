@@ -131,9 +131,10 @@ class WorkerClient:
 
         A request with no time limit (the test hook `pygameThinkLimit = Infinity`: every
         move the whole search, CPython's move) waits for a loading worker: MicroPython's
-        search is not bit for bit CPython's (its floats differ in the last bit)."""
+        search is not bit for bit CPython's (its floats differ in the last bit)); not for
+        a worker never asked to start (an Easy table's hint: it would wait for ever)."""
         limit = request.get("limit")
-        while limit is None and self.usable and self.status in COMING:
+        while limit is None and self.usable and self.status in ("starting", "loading"):
             await asyncio.sleep(POLL)
         if self.status != "ready":
             return None
