@@ -25,7 +25,7 @@ from ui.runtime.storage import SAVE_KEY
 from ui.tables import table_for
 from ui.tables.magic_trick_baker import title as baker_card
 
-from .conftest import StrictPage, wait_for_bots_worker
+from .conftest import HINT_TIMEOUT, StrictPage, wait_for_bots_worker
 
 # Where the game is, each step: a cover (the seat it passes to), the table (whose view),
 # the bots' turn, the moves and steps drawn, the save. Null at game over (its record is
@@ -280,3 +280,87 @@ def test_a_frame_passes_and_plays(phone: StrictPage, site_url: str) -> None:
     seat = cover.get_attribute("data-to")
     page.click("[data-ui=take-turn]")
     expect(page.locator(f".table-screen[data-seat='{seat}']")).to_be_visible()
+
+
+def page_now(page: Page, game_id: str) -> dict[str, Any]:
+    now = page.evaluate(PAGE_NOW_JS, [ACTIONS, STEPS, f"{SAVE_KEY}.{game_id}"])
+    assert now is not None, "the game ended"
+    return now
+
+
+def person_at_turn(page: Page, game_id: str) -> dict[str, Any]:
+    """Pass the device on (tap each cover), wait out the bots and go on past finished
+    tricks, until a person has a move or a step of one drawn; where the game is then."""
+    nav = page_steps() - {"take-turn"}
+    for _ in range(400):
+        now = page_now(page, game_id)
+        if now["cover"] is not None:
+            page.click("[data-ui=take-turn]", force=True)
+        elif now["waiting"] == "continue":
+            page.click("#screen [data-ui=continue]")
+        elif now["seat"] is not None and not now["waiting"]:
+            if next_click(now["count"], now["steps"], nav, random.Random(0)) is not None:
+                return now
+        else:
+            page.wait_for_timeout(30)
+    raise AssertionError(f"no person's turn came: {now}")
+
+
+def make_a_move(page: Page, game_id: str) -> None:
+    """The person on screen makes a move, by clicks (a game's own steps first, if any)."""
+    nav = page_steps() - {"take-turn"}
+    pick = random.Random(1)
+    made = len(json.loads(page_now(page, game_id)["save"])["history"])
+    for _ in range(40):
+        now = page_now(page, game_id)
+        if now["cover"] is not None or len(json.loads(now["save"])["history"]) > made:
+            return
+        click = next_click(now["count"], now["steps"], nav, pick)
+        assert click is not None, now
+        page.locator(click[0]).nth(click[1]).click()
+    raise AssertionError("no move was made")
+
+
+def test_a_hint_is_for_the_person_shown_and_undo_asks_before_taking_back_a_friends_move(
+    phone: StrictPage, site_url: str
+) -> None:
+    """In a passed game: the hint is the shown person's legal move and names nothing of the
+    other's hand, and it is gone behind the next cover; Undo after a friend has moved asks
+    first, naming the friend, and then takes both moves back as practice."""
+    game_id, players, people = "magic-trick-baker", 2, {0: "Ann", 1: "Bob"}
+    game = pygame_rules.get_game(game_id)
+    page = phone.page
+    page.goto(site_url + pass_link(game_id, players, people))
+    page.wait_for_selector("[data-testid=hand-over]")
+    wait_for_bots_worker(page)
+    now = person_at_turn(page, game_id)
+    first = now["seat"]
+    save = json.loads(now["save"])
+    state = game.new_game(players, save["seed"], save["options"])
+    for seat, action in save["history"]:
+        state.apply(seat, action)
+    page.click("#screen [data-ui=hint]")
+    hinted = page.locator("#screen [data-action].hinted").first
+    expect(hinted).to_be_visible(timeout=HINT_TIMEOUT)
+    assert json.loads(hinted.get_attribute("data-action") or "") in state.legal_actions(first)
+    text, _ = page.evaluate(PAGE_TEXT_JS)
+    other = 1 - first
+    for secret in secrets(game_id, state, other, first):
+        assert not secret.search(text), leak(text, secret, other)
+    hinted.click()
+    mine = len(save["history"])  # the index of the hinted move in the history
+    expect(page.locator("[data-testid=hand-over]")).to_have_attribute("data-to", str(other))
+    now = person_at_turn(page, game_id)
+    assert now["seat"] == other
+    expect(page.locator("#screen .hinted, #screen .hint-note")).to_have_count(0)
+    make_a_move(page, game_id)
+    while person_at_turn(page, game_id)["seat"] != first:
+        make_a_move(page, game_id)
+    page.click("#screen [data-ui=undo]")
+    asking = page.locator(".undo-bar")
+    expect(asking).to_contain_text(people[other])
+    expect(asking).to_contain_text("practice")
+    page.click("[data-ui=undo-confirm]")
+    expect(page.locator(f"#screen .table-screen[data-seat='{first}']")).to_be_visible()
+    save = json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}.{game_id}')"))
+    assert len(save["history"]) == mine and save.get("practice") is True
