@@ -778,3 +778,18 @@ def test_at_instant_speed_nothing_waits() -> None:
     assert not session.awaiting_continue
     # Only the "thinking" marks sleep (in their own tasks): no bot's turn waits.
     assert all(seconds in (0, QUIET_MARK_AFTER) for seconds in clock.sleeps)
+
+
+def test_a_question_with_no_time_limit_waits_only_for_a_worker_on_its_way() -> None:
+    """The whole-search hook's question (no limit) waits for a worker starting or loading,
+    but one never asked to start (an Easy table's hint) answers None at once: the page
+    thinks instead (it waited for ever)."""
+    from ui.runtime.worker_client import WorkerClient
+
+    client = WorkerClient()
+    assert client.status == "local"
+    assert asyncio.run(asyncio.wait_for(client.ask({"limit": None}), 1.0)) is None
+
+    client.status = "loading"
+    with pytest.raises(asyncio.TimeoutError):
+        asyncio.run(asyncio.wait_for(client.ask({"limit": None}), 0.2))
