@@ -113,10 +113,10 @@ def test_the_deal_of_the_day_from_the_lobby_shared_and_counted_once(
     assert stats(page) == counted
     expect(page.locator("#daily-text")).to_have_value(text)
     page.click("[data-testid=game-over] [data-ui=lobby]")
-    page.locator("#stats-box summary").click()
-    row = page.locator("#stats-box tbody tr", has_text="Trickbook")
+    page.locator("#stats-box > details > summary").click()
+    row = page.locator("#stats-box .game-stats tbody tr", has_text="Trickbook")
     expect(row.locator("td").last).to_have_text("3")  # the daily streak
-    expect(page.locator("#stats-box thead th").last).to_have_text("Streak")
+    expect(page.locator("#stats-box .game-stats thead th").last).to_have_text("Streak")
     if SHOTS:
         page.screenshot(path=str(Path(SHOTS) / "daily-lobby-360.png"), full_page=True)
         page.set_viewport_size({"width": 1280, "height": 800})

@@ -195,7 +195,7 @@ def stats_box(stats: dict[str, Any], today: str = "") -> El:
             {"class": "table-scroll"},
             h(
                 "table",
-                {"class": "score-table"},
+                {"class": "score-table game-stats"},
                 h(
                     "thead",
                     {},
