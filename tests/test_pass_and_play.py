@@ -16,9 +16,9 @@ from tests.test_saves import MemoryStorage
 from ui import saves
 from ui.app import people_from_form
 from ui.play.handover import cover
-from ui.play.session import SaveError, Session, clean_name, name_problem
+from ui.play.session import Deal, SaveError, Session, clean_name, name_problem
 from ui.runtime import storage
-from ui.share.links import link_continues, link_for, parse_link
+from ui.share.links import LinkRequest, link_continues, link_for, parse_link
 from ui.tables import table_for
 
 GAMES = [("magic-trick-wray", 4), ("magic-trick-baker", 2), ("trick-of-trip", 4), ("trickbook", 3)]
@@ -200,7 +200,7 @@ def test_the_setup_form_names_its_people() -> None:
 
 def test_a_link_keeps_its_people_and_bad_ones_are_told_and_ignored() -> None:
     people = {0: "Ann & Lee", 2: "Zoë=1"}
-    query = link_for("trick-of-trip", 4, 7, "easy", {}, people)
+    query = link_for(Deal("trick-of-trip", 4, 7, "easy", {}, people))
     assert "person1=Ann%20%26%20Lee" in query and "person3=Zo%C3%AB%3D1" in query
     req = parse_link(query)
     assert req.people == people and not req.messages and req.start
@@ -215,10 +215,13 @@ def test_a_link_keeps_its_people_and_bad_ones_are_told_and_ignored() -> None:
 def test_a_link_resumes_only_the_game_with_the_same_people() -> None:
     session = Session("trickbook", 3, 4, "easy", {}, {0: "Ann", 1: "Bob"})
     save = json.loads(json.dumps(session.to_save()))
-    assert link_continues(parse_link(link_for("trickbook", 3, 4, "easy", {}, session.people)), save)
-    assert not link_continues(parse_link(link_for("trickbook", 3, 4, "easy", {})), save)
-    other = {0: "Ann", 2: "Bob"}
-    assert not link_continues(parse_link(link_for("trickbook", 3, 4, "easy", {}, other)), save)
+
+    def link(people: dict[int, str] | None = None) -> LinkRequest:
+        return parse_link(link_for(Deal("trickbook", 3, 4, "easy", {}, people)))
+
+    assert link_continues(link(session.people), save)
+    assert not link_continues(link(), save)
+    assert not link_continues(link({0: "Ann", 2: "Bob"}), save)
 
 
 def test_statistics_are_kept_by_name(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -10,7 +10,7 @@ import pygame_rules
 from pygame_rules import get_game
 from ui.jsontext import parse_json
 from ui.play.hint import mark_hint
-from ui.play.session import PLAYER_LEVELS, SAVE_VERSION, SaveError, Session
+from ui.play.session import PLAYER_LEVELS, SAVE_VERSION, Deal, SaveError, Session
 from ui.saves import record_result, valid_stats
 from ui.screens.frame import Announcer, prompt_text, turn_text
 from ui.screens.lobby import resume_box, saved_games
@@ -34,7 +34,7 @@ def test_link_starts_a_seeded_game() -> None:
 
 
 def test_link_round_trips() -> None:
-    query = link_for("trick-of-trip", 5, 7, "easy", {})
+    query = link_for(Deal("trick-of-trip", 5, 7, "easy"))
     req = parse_link(query)
     assert (req.game_id, req.players, req.seed, req.level) == ("trick-of-trip", 5, 7, "easy")
 

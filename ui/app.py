@@ -24,7 +24,14 @@ from ui.play.bot_runner import SPEEDS, BotRunner, think_limit
 from ui.play.detail import Detail
 from ui.play.handover import HandOver
 from ui.play.hint import Hint
-from ui.play.session import PLAYER_LEVELS, SEARCH_LEVELS, Session, clean_name, name_problem
+from ui.play.session import (
+    PLAYER_LEVELS,
+    SEARCH_LEVELS,
+    Deal,
+    Session,
+    clean_name,
+    name_problem,
+)
 from ui.play.undo import Undo
 from ui.review.feature import LastTrick, Reviewing
 from ui.runtime import page
@@ -258,39 +265,20 @@ class App:
         if problem:
             page.notice(f"Pass and play: {problem}.")
             return
-        self.saved.start_or_ask((game.id, players, seed, level, options, people))
+        self.saved.start_or_ask(Deal(game.id, players, seed, level, options, people))
 
-    def new_session(
-        self,
-        game_id: str,
-        players: int,
-        seed: int,
-        level: str,
-        options: dict[str, Any],
-        people: dict[int, str] | None = None,
-        daily_date: str | None = None,
-    ) -> Session:
-        session = Session(game_id, players, seed, level, options, people)
-        session.daily = daily_date
-        session.log.append(f"New game of {session.game.title}, seed {seed}.")
-        if daily_date:
-            session.log.append(f"The deal of the day, {daily_date}.")
+    def new_session(self, deal: Deal) -> Session:
+        session = deal.session()
+        session.log.append(f"New game of {session.game.title}, seed {deal.seed}.")
+        if deal.daily:
+            session.log.append(f"The deal of the day, {deal.daily}.")
         if session.passed:
             named = ", ".join(session.names[seat] for seat in session.humans)
             session.log.append(f"Passed round this device: {named}.")
         return session
 
-    def start_game(
-        self,
-        game_id: str,
-        players: int,
-        seed: int,
-        level: str,
-        options: dict[str, Any],
-        people: dict[int, str] | None = None,
-        daily_date: str | None = None,
-    ) -> None:
-        self.sit_down(self.new_session(game_id, players, seed, level, options, people, daily_date))
+    def start_game(self, deal: Deal) -> None:
+        self.sit_down(self.new_session(deal))
 
     async def sit_down_prepared(self, session: Session) -> None:
         """`sit_down` at a link's table with what its first drawing needs worked out in a
@@ -439,8 +427,9 @@ class App:
     def play_again(self, _value: str = "") -> None:
         if self.play is not None:
             s = self.play.session
-            setup = (s.game_id, s.players, page.new_seed(), s.level, s.options, s.people)
-            self.saved.start_or_ask(setup)
+            self.saved.start_or_ask(
+                Deal(s.game_id, s.players, page.new_seed(), s.level, s.options, s.people)
+            )
 
     async def import_stats(self, file: Any) -> None:
         try:
@@ -473,7 +462,7 @@ class App:
             return
         players = pygame_rules.get_game(game_id).default_players
         seed = daily.daily_seed(game_id, date)
-        self.saved.start_or_ask((game_id, players, seed, daily.DAILY_LEVEL, {}, {}, date))
+        self.saved.start_or_ask(Deal(game_id, players, seed, daily.DAILY_LEVEL, daily=date))
 
     def export_stats(self, _value: str = "") -> None:
         page.download("trick-table-stats.json", json.dumps(saves.read_stats()))

@@ -83,6 +83,41 @@ class SaveError(ValueError):
     """A save that cannot be restored (corrupted, unknown version, unknown game)."""
 
 
+class Deal:
+    """A new game to deal: the game, its players, seed, bots' level and options, the people
+    passing the device round (seat to name; {}: one player) and a deal of the day's date.
+    What the setup's Start, a link, Play again and the deal of the day ask `App.start_game`
+    for, and what `link_for` writes."""
+
+    __slots__ = ("daily", "game_id", "level", "options", "people", "players", "seed")
+
+    def __init__(
+        self,
+        game_id: str,
+        players: int,
+        seed: int,
+        level: str,
+        options: dict[str, Any] | None = None,
+        people: dict[int, str] | None = None,
+        daily: str | None = None,
+    ) -> None:
+        self.game_id = game_id
+        self.players = players
+        self.seed = seed
+        self.level = level
+        self.options: dict[str, Any] = dict(options or {})
+        self.people: dict[int, str] = dict(people or {})
+        self.daily = daily
+
+    def session(self) -> Session:
+        """The game dealt (its log not begun: `App.new_session` tells how it came)."""
+        session = Session(
+            self.game_id, self.players, self.seed, self.level, self.options, self.people
+        )
+        session.daily = self.daily
+        return session
+
+
 class Session:
     """A game at the table: the player sits in seat 0, bots of one level in the others; or,
     passed and played around one device, people in some seats (`people`, seat 0's always).
@@ -292,6 +327,12 @@ class Session:
         bot = quick_bot(self.game_id, self.next_bot_seed(seat)) if quick else None
         bot = bot or make_bot(self.game_id, self.level, self.next_bot_seed(seat))
         return BotTurn(bot, SeatView(self.state.clone(), seat), clock)
+
+    def deal(self) -> Deal:
+        """What dealt this game (its link: `ui/share/links.py` `link_for`)."""
+        return Deal(
+            self.game_id, self.players, self.seed, self.level, self.options, self.people, self.daily
+        )
 
     def next_bot_seed(self, seat: int) -> int:
         """The seed of the bot making the next move in `seat`: game seed, seat and move

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from ui.app import App
+    from ui.play.session import Deal
 
 
 class SavedGames:
@@ -23,7 +24,7 @@ class SavedGames:
     def __init__(self, app: App) -> None:
         self.app = app
         self.confirming: str | None = None  # the saved game whose discard is being asked
-        self.pending: tuple[Any, ...] | None = None  # a new game waiting for the answer
+        self.pending: Deal | None = None  # a new game waiting for the answer
 
     def offer(self) -> Any:
         """The lobby's list of saved games; an embedded frame's one saved game."""
@@ -39,15 +40,15 @@ class SavedGames:
             today = self.app.today()
             page.draw_into("stats-box", lobby.stats_box(saves.read_stats(), today))
 
-    def start_or_ask(self, game: tuple[Any, ...]) -> None:
-        """Start `game` (id, players, seed, level, options), unless it would replace an
-        unfinished saved game of the same game: then ask first (others are not at stake)."""
-        save = self.app.saves.read(game[0])
+    def start_or_ask(self, deal: Deal) -> None:
+        """Start `deal`, unless it would replace an unfinished saved game of the same game:
+        then ask first (others are not at stake)."""
+        save = self.app.saves.read(deal.game_id)
         if save is None:
-            self.app.start_game(*game)
+            self.app.start_game(deal)
         else:
-            self.pending = game
-            self.ask(game[0], save, linked=False)
+            self.pending = deal
+            self.ask(deal.game_id, save, linked=False)
 
     def ask(self, game_id: str, save: Any, linked: bool) -> None:
         """A link (`linked`) or the setup form would deal over the unfinished saved game of
@@ -82,7 +83,7 @@ class SavedGames:
 
     def start_pending(self, _value: str = "") -> None:
         if self.pending is not None:
-            self.app.start_game(*self.pending)
+            self.app.start_game(self.pending)
 
     def ask_discard(self, value: str) -> None:
         self.confirming = self._slot(value)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame_rules
 from pygame_rules.words import plural
-from ui.play.session import Session
+from ui.play.session import Deal, Session
 from ui.runtime import page
 from ui.share.links import link_continues
 from ui.share.replay import Replay
@@ -55,8 +55,8 @@ class LinkArrival:
         if not app.saved.resume(req.game_id):  # it says why
             players = req.players or pygame_rules.get_game(req.game_id).default_players
             level = req.level or "normal"
-            pending = (req.game_id, players, page.new_seed(), level, req.options, req.people)
-            app.saved.pending = pending
+            deal = Deal(req.game_id, players, page.new_seed(), level, req.options, req.people)
+            app.saved.pending = deal
             app.saved.ask(req.game_id, save, linked=False)
         return False
 
@@ -73,11 +73,11 @@ class LinkArrival:
         players = req.players or game.default_players
         seed = req.seed if req.seed is not None else page.new_seed()
         level = req.level or "normal"
-        setup = (req.game_id, players, seed, level, req.options, req.people, req.daily)
+        deal = Deal(req.game_id, players, seed, level, req.options, req.people, req.daily)
         if prepared:
-            app.spawn(app.sit_down_prepared(app.new_session(*setup)))
+            app.spawn(app.sit_down_prepared(app.new_session(deal)))
             return True
-        app.start_game(*setup)
+        app.start_game(deal)
         return False
 
     def open_position(self, watch: bool) -> None:

@@ -12,6 +12,7 @@ from ui.jsontext import canonical_json
 from ui.play.daily import DAILY_LEVEL, daily_seed, valid_date
 from ui.play.session import (
     PLAYER_LEVELS,
+    Deal,
     SaveError,
     Session,
     check_save,
@@ -482,18 +483,13 @@ def link_continues(req: LinkRequest, save: Any) -> bool:
     )
 
 
-def link_for(
-    game_id: str,
-    players: int,
-    seed: int,
-    level: str,
-    options: dict[str, Any],
-    people: dict[int, str] | None = None,
-) -> str:
-    """The shareable query string for a deal (the inverse of parse_link)."""
-    parts = [f"game={game_id}", f"players={players}", f"seed={seed}", f"level={level}"]
-    parts += [f"opt-{k}={int(bool(v))}" for k, v in sorted(options.items())]
-    parts += [f"{PERSON}{seat + 1}={quote(name)}" for seat, name in sorted((people or {}).items())]
+def link_for(deal: Deal) -> str:
+    """The shareable query string that deals `deal` (the inverse of parse_link; a deal of
+    the day's is `daily_link`)."""
+    parts = [f"game={deal.game_id}", f"players={deal.players}", f"seed={deal.seed}"]
+    parts += [f"level={deal.level}"]
+    parts += [f"opt-{k}={int(bool(v))}" for k, v in sorted(deal.options.items())]
+    parts += [f"{PERSON}{seat + 1}={quote(name)}" for seat, name in sorted(deal.people.items())]
     return "?" + "&".join(parts)
 
 
@@ -516,7 +512,7 @@ def deal_link(s: Session) -> str:
     """The query string that deals `s`'s game again (and resumes it when it is saved)."""
     if s.daily:
         return daily_link(s.game_id, s.daily)
-    return link_for(s.game_id, s.players, s.seed, s.level, s.options, s.people)
+    return link_for(s.deal())
 
 
 def position_link(s: Session, coder: MoveCoder | None = None) -> str:
@@ -524,5 +520,5 @@ def position_link(s: Session, coder: MoveCoder | None = None) -> str:
     each call encodes only the moves made since the last)."""
     coder = coder or MoveCoder(s.game_id, s.players, s.seed, s.options)
     moves = coder.extend(s.history)
-    deal = link_for(s.game_id, s.players, s.seed, s.level, s.options, s.people)  # never daily
+    deal = link_for(s.deal())  # never a deal of the day's link: it names no moves
     return deal + (f"&moves={moves}" if moves else "")
