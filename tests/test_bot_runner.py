@@ -788,8 +788,8 @@ def test_a_question_with_no_time_limit_waits_only_for_a_worker_on_its_way() -> N
 
     client = WorkerClient()
     assert client.status == "local"
-    assert asyncio.run(asyncio.wait_for(client.ask({"limit": None}), 1.0)) is None
+    assert run(asyncio.wait_for(client.ask({"limit": None}), 1.0)) is None
 
     client.status = "loading"
     with pytest.raises(asyncio.TimeoutError):
-        asyncio.run(asyncio.wait_for(client.ask({"limit": None}), 0.2))
+        run(asyncio.wait_for(client.ask({"limit": None}), 0.2))
