@@ -85,13 +85,15 @@ class TrickbookBot:
             return legal[0]
         if self.randomness and self.rng.random() < self.randomness:
             return self.rng.choice(legal)
-        obs = view.observation()
         kind = legal[0]["type"]
         if kind == "rps":
             return self.rng.choice(legal)
+        if kind == "match":
+            return legal[0]  # one roll always beats two at the same difficulty
+        obs = view.observation()  # (not before: a search's rollouts ask this bot every move)
         if kind == "set":
             return self._choose_set(obs, legal)
-        if kind in ("match", "double"):
+        if kind == "double":
             return self._choose_match(obs, legal)
         return self._choose_special(obs, legal)
 
@@ -126,7 +128,13 @@ class TrickbookBot:
         """A letter to a rival near elimination is worth more."""
         return 1.0 + 0.5 * obs["letters"][seat]
 
-    def _set_value(self, obs: Observation, key: str, first_try: bool) -> float:
+    def _set_value(
+        self,
+        obs: Observation,
+        key: str,
+        first_try: bool,
+        counted: tuple[dict[str, int], int] | None = None,
+    ) -> float:
         """Worth of setting `key`: land chance x the letters it hands out, now and in the
         rest of the turn it keeps (see `rest_of_turn`), weighted by `_letter_weight`."""
         me = obs["seat"]
@@ -139,8 +147,10 @@ class TrickbookBot:
             chance = land_chance(d, obs["psyched"][me], bonus)
             if "one-more" in specials:
                 chance = 1 - (1 - chance) * (1 - land_chance(d, 0, bonus))
-        unseen, pool = self._unseen(obs)
-        unseen[key] = max(0, unseen[key])
+        unseen, pool = counted or self._unseen(obs)  # (`_unseen` once per decision)
+        if unseen[key] < 0:
+            unseen = dict(unseen)
+            unseen[key] = 0
         letters = 0.0
         for s in range(obs["num_players"]):
             if s == me or obs["out"][s]:
@@ -154,24 +164,28 @@ class TrickbookBot:
     # -- decisions -------------------------------------------------------------------
     def _choose_set(self, obs: Observation, legal: list[Action]) -> Action:
         has_first_try = any(s["key"] == "first-try" for s in obs["specials"])
+        counted = self._unseen(obs)
 
         def value(action: Action) -> float:
             key = action["trick"]
-            plain = self._set_value(obs, key, False)
+            plain = self._set_value(obs, key, False, counted)
             if has_first_try and DIFFICULTY[key] >= FIRST_TRY_SET_MIN:
-                return max(plain, self._set_value(obs, key, True) - 0.5)
+                return max(plain, self._set_value(obs, key, True, counted) - 0.5)
             return plain
 
         return max(legal, key=value)
 
     def _choose_match(self, obs: Observation, legal: list[Action]) -> Action:
-        if legal[0]["type"] == "match":
-            return legal[0]  # one roll always beats two at the same difficulty
+        """Which trick to discard for a double try (a single try, when legal, is taken)."""
         has_first_try = any(s["key"] == "first-try" for s in obs["specials"])
+        counted = self._unseen(obs)
         return min(
             legal,
             key=lambda a: self._set_value(
-                obs, a["discard"], has_first_try and DIFFICULTY[a["discard"]] >= FIRST_TRY_SET_MIN
+                obs,
+                a["discard"],
+                has_first_try and DIFFICULTY[a["discard"]] >= FIRST_TRY_SET_MIN,
+                counted,
             ),
         )
 
