@@ -268,6 +268,7 @@ class App:
         self.saved.start_or_ask(Deal(game.id, players, seed, level, options, people))
 
     def new_session(self, deal: Deal) -> Session:
+        """`deal` dealt, its log begun (the deal of the day's date, the people passing)."""
         session = deal.session()
         session.log.append(f"New game of {session.game.title}, seed {deal.seed}.")
         if deal.daily:
