@@ -416,11 +416,16 @@ def _jsonable(value: Any) -> Any:
 
 def copy_json(value: Any) -> Any:
     """A deep copy of JSON-native data (dicts, lists, and immutable leaves)."""
-    if type(value) is list:
-        return [copy_json(v) for v in value]
-    if type(value) is dict:
-        return {k: copy_json(v) for k, v in value.items()}
+    # Leaves (ints, strings...) are kept without a call: clone copies mostly lists of ints.
+    kind = type(value)
+    if kind is list:
+        return [copy_json(v) if type(v) in _CONTAINERS else v for v in value]
+    if kind is dict:
+        return {k: copy_json(v) if type(v) in _CONTAINERS else v for k, v in value.items()}
     return value
+
+
+_CONTAINERS = (list, dict)
 
 
 class State:
