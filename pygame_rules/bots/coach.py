@@ -4,8 +4,9 @@ is searched again from exactly what the seat knew then, with a bigger budget tha
 How a decision is judged (`analyse_decision`):
 
 1. An information-set search (`Search`, bots/search.py) from `SeatView(state, seat)`, with
-   `budget` playouts (default `COACH_FACTOR` times Hard's), proposes the best move.
-2. The played move and the proposed one are then valued *paired*: the same `worlds`
+   `budget` playouts (default `COACH_FACTOR` times Hard's), proposes its `CANDIDATES` most
+   tried moves.
+2. The played move and the candidates are then valued *paired*: the same `worlds`
    determinizations (drawn by `view.resample`, never the true deal), and in each world both
    moves are played out with the same rollout seed by the game's heuristic bot for every
    seat. A move's value is the mean change, from the decision to the end of the rollout, of
@@ -14,10 +15,11 @@ How a decision is judged (`analyse_decision`):
    `horizon`, then on until the scores moved), so per game the unit is the game's own:
    Trick of Trip and Wray / Baker: points of the hand; Trickbook: letters of S.K.A.T.E.
    (its scores; a letter is bad, so fewer is better and the value is negated by scores()).
-3. The gap is the mean of the paired differences (best minus played), its noise the
+3. The best is the candidate of the highest mean value (the played move on a tie). The gap
+   is the mean of the paired differences (best minus played), its noise the
    standard error of that mean. A decision is flagged when `gap > Z * noise` and
-   `gap >= MIN_GAP` (in the game's points). When the played move is the proposed one, or
-   valued as well as it, the gap is 0 and there is no flag.
+   `gap >= MIN_GAP` (in the game's points). When no candidate is valued above the played
+   move, the best is the played move, the gap 0 and there is no flag.
 
 Everything is counted, nothing timed, and every seed comes from the game's seed and the
 move number, so the same hand gives the same verdicts on any machine.
@@ -42,6 +44,8 @@ if TYPE_CHECKING:
 COACH_FACTOR = 4
 # Paired worlds per decision for the played-vs-best values.
 COACH_WORLDS = 48
+# The search's most tried moves valued against the played one.
+CANDIDATES = 3
 # A gap is flagged when it exceeds Z standard errors of the paired mean ...
 Z = 2.0
 # ... and this many of the game's points (smaller gaps are not worth a word).
@@ -163,28 +167,39 @@ def analyse_decision(
         budget = coach_budget(game_id)
     search = Search(view, seed, config_for(game_id, iterations=budget))
     search.finish()
-    proposed = search.best_action()
     played_key = action_key(played)
-    same = action_key(proposed) == played_key
+    # The search's most tried moves (its choice first), then the played one, all valued
+    # in the same worlds with the same rollout seeds.
+    candidates = [search.best_action()]
+    for row in search.summary():
+        if len(candidates) >= CANDIDATES or not row["visits"]:
+            break
+        if action_key(row["action"]) != action_key(candidates[0]):
+            candidates.append(row["action"])
+    keys = [action_key(a) for a in candidates]
+    if played_key in keys:
+        mine = keys.index(played_key)
+    else:
+        mine = len(candidates)
+        candidates.append(played)
     rng = Rng(seed ^ 0x7A1C0)
     start = rewards(state)[seat]  # scores are public: the same in every world
-    played_values: list[float] = []
-    proposed_values: list[float] = []
+    values: list[list[float]] = [[] for _ in candidates]
     for _ in range(worlds):
         world = view.resample(rng.spawn())
         rollout_seed = rng.next64() & 0xFFFFFFFF
-        value = _rollout_value(world, seat, played, rollout_seed, start)
-        played_values.append(value)
-        if same:
-            proposed_values.append(value)
-        else:
-            proposed_values.append(_rollout_value(world, seat, proposed, rollout_seed, start))
+        for i, action in enumerate(candidates):
+            values[i].append(_rollout_value(world, seat, action, rollout_seed, start))
+    means = [sum(v) / worlds for v in values]
+    top = mine  # the played move unless another is valued higher (ties: the played)
+    for i in range(len(candidates)):
+        if means[i] > means[top]:
+            top = i
+    best = candidates[top]
+    played_values, proposed_values = values[mine], values[top]
     diffs = [b - p for b, p in zip(proposed_values, played_values)]
     gap, sd = _mean_sd(diffs)
     noise = sd / math.sqrt(len(diffs))
-    best = proposed
-    if gap <= 0:  # the played move held up as well as the search's: no better move known
-        best, gap, proposed_values = played, 0.0, played_values
     flagged = gap > Z * noise and gap >= MIN_GAP
     played_mean, played_sd = _mean_sd(played_values)
     best_mean, best_sd = _mean_sd(proposed_values)
