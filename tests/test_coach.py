@@ -131,3 +131,38 @@ def test_costliest_orders_flagged_by_gap() -> None:
     top = costliest(rows)
     assert [r["gap"] for r in top] == [2.0, 2.0, 1.0]
     assert top[0] is rows[2]
+
+
+def _stub_values(monkeypatch: Any, cost: float) -> tuple[Any, Any]:
+    """Rollouts replaced by a planted value: a world's luck shared by every move, a little
+    noise of each move's own, and `cost` points off for the move the test plays."""
+    from pygame_rules.bots import coach
+
+    actions = recorded_game("trick-of-trip", 3, 2, 30)
+    item = decisions("trick-of-trip", 3, 2, {}, actions, 0)[-1]
+    played = item["action"]
+
+    def value(world: Any, seat: int, action: Any, seed: int, start: float) -> float:
+        luck = float(seed % 11) - 5.0
+        own = (sum(ord(c) for c in repr(action)) ^ seed) % 5
+        noise = (float((own * 7919 + seed) % 9) - 4.0) / 40
+        return luck + noise - (cost if action == played else 0.0)
+
+    monkeypatch.setattr(coach, "_rollout_value", value)
+    return item["state"], played
+
+
+def test_equivalent_moves_are_not_flagged(monkeypatch: Any) -> None:
+    """Moves worth the same (up to noise) get no flag, whichever the search prefers."""
+    state, played = _stub_values(monkeypatch, 0.0)
+    result = analyse_decision(state, 0, played, 5, BUDGET, 32)
+    assert not result["flagged"], result
+    assert result["gap"] <= 2 * result["noise"] or result["gap"] < 0.1
+
+
+def test_a_planted_point_lost_is_flagged(monkeypatch: Any) -> None:
+    state, played = _stub_values(monkeypatch, 1.0)
+    result = analyse_decision(state, 0, played, 5, BUDGET, 32)
+    assert result["flagged"], result
+    assert 0.8 < result["gap"] < 1.2
+    assert abs(result["best_value"] - result["played_value"] - result["gap"]) < 0.002
