@@ -1,0 +1,299 @@
+"""The coach: how did a seat play its hand? Each real decision (more than one legal move)
+is searched again from exactly what the seat knew then, with a bigger budget than Hard.
+
+How a decision is judged (`analyse_decision`):
+
+1. An information-set search (`Search`, bots/search.py) from `SeatView(state, seat)`, with
+   `budget` playouts (default `COACH_FACTOR` times Hard's), proposes its `CANDIDATES` most
+   tried moves.
+2. The played move and the candidates are then valued *paired*: the same `worlds`
+   determinizations (drawn by `view.resample`, never the true deal), and in each world both
+   moves are played out with the same rollout seed by the game's heuristic bot for every
+   seat. A move's value is the mean change, from the decision to the end of the rollout, of
+   the seat's score minus the others' average (`search.rewards`, which adds half a point for
+   a win when the game ends). The rollout runs as the game's search tuning says (its
+   `horizon`, then on until the scores moved), so per game the unit is the game's own:
+   Trick of Trip and Wray / Baker: points of the hand; Trickbook: letters of S.K.A.T.E.
+   (its scores; a letter is bad, so fewer is better and the value is negated by scores()).
+3. The best is the candidate of the highest mean value (the played move on a tie). The gap
+   is the mean of the paired differences (best minus played), its noise the
+   standard error of that mean. A decision is flagged when `gap > Z * noise` and
+   `gap >= MIN_GAP` (in the game's points). When no candidate is valued above the played
+   move, the best is the played move, the gap 0 and there is no flag.
+
+Everything is counted, nothing timed, and every seed comes from the game's seed and the
+move number, so the same hand gives the same verdicts on any machine.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..rng import Rng
+from . import bot_seed, bots_for, heuristic_factory
+from .base import SeatView
+from .search import Search, action_key, config_for, random_policy, rewards
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from ..contract import Action, State
+
+# The analysis budget: this many times Hard's playouts per decision.
+COACH_FACTOR = 4
+# Paired worlds per decision for the played-vs-best values.
+COACH_WORLDS = 48
+# The search's most tried moves valued against the played one.
+CANDIDATES = 3
+# A gap is flagged when it exceeds Z standard errors of the paired mean ...
+Z = 2.0
+# ... and this many of the game's points (smaller gaps are not worth a word).
+MIN_GAP = 0.1
+
+
+def coach_budget(game_id: str) -> int:
+    """Playouts per decision of the analysis search (COACH_FACTOR x Hard's)."""
+    return COACH_FACTOR * config_for(game_id, "hard").iterations
+
+
+def replay(
+    game_id: str,
+    num_players: int,
+    seed: int,
+    options: dict[str, Any] | None,
+    actions: list[Any],
+) -> list[State]:
+    """The states before each recorded action ([seat, action] pairs), then the last one."""
+    from .. import get_game
+
+    state = get_game(game_id).new_game(num_players, seed, dict(options or {}))
+    states = [state.clone()]
+    for seat, action in actions:
+        state.apply(seat, action)
+        states.append(state.clone())
+    return states
+
+
+def decisions(
+    game_id: str,
+    num_players: int,
+    seed: int,
+    options: dict[str, Any] | None,
+    actions: list[Any],
+    seat: int,
+) -> list[dict[str, Any]]:
+    """The seat's real decisions in the recorded game: one dict per move of `seat` that had
+    more than one legal move, {"index": move number in `actions`, "state": the state
+    before it (the true one: use it only through a SeatView), "action": the move played}."""
+    states = replay(game_id, num_players, seed, options, actions)
+    found: list[dict[str, Any]] = []
+    for index, pair in enumerate(actions):
+        if pair[0] != seat:
+            continue
+        state = states[index]
+        if len(state.legal_actions(seat)) > 1:
+            found.append({"index": index, "state": state, "action": pair[1]})
+    return found
+
+
+def _rollout_value(world: State, seat: int, action: Action, seed: int, start: float) -> float:
+    """Play `action` in a copy of `world`, roll out with the heuristic bots (seeded by
+    `seed`), and return the change of the seat's reward (see the module's doc)."""
+    game_id = world.game.id
+    config = config_for(game_id)
+    state = world.clone()
+    state.rng = Rng(seed)
+    rng = Rng(seed ^ 0xC0AC4)
+    factory = heuristic_factory(game_id)
+    bots: dict[int, Any] = {}
+    state.apply(seat, action)
+    root_scores = list(world.scores())
+    horizon = config.horizon * state.num_players
+    for step in range(config.max_rollout):
+        acting = state.acting()
+        if not acting:
+            break
+        if step >= horizon and (not config.settle or list(state.scores()) != root_scores):
+            break
+        mover = acting[0]
+        legal = state.legal_actions(mover)
+        if len(legal) == 1:
+            choice = legal[0]
+        elif factory is None:
+            choice = random_policy(state, mover, legal, rng)
+        else:
+            bot = bots.get(mover)
+            if bot is None:
+                bot = bots[mover] = factory(rng.next64() & 0xFFFFFFFF, 0.0)
+            choice = bot.choose(SeatView(state, mover))
+        state.apply(mover, choice)
+    return rewards(state)[seat] - start
+
+
+def _mean_sd(values: list[float]) -> tuple[float, float]:
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, 0.0
+    var = sum((v - mean) * (v - mean) for v in values) / (n - 1)
+    return mean, math.sqrt(var)
+
+
+def _round(x: float) -> float:
+    return float(round(x * 1000)) / 1000
+
+
+def analyse_decision(
+    state: State,
+    seat: int,
+    played: Action,
+    seed: int,
+    budget: int | None = None,
+    worlds: int = COACH_WORLDS,
+    names: list[str] | None = None,
+) -> dict[str, Any]:
+    """Judge `played` for `seat` at `state`, using only what the seat sees there.
+
+    Returns a JSON-able dict: "played" and "best" (actions), "played_value" and
+    "best_value" (mean change of the seat's reward to the end of the rollout, in the
+    game's points), "gap" (best minus played, >= 0), "noise" (standard error of the
+    gap), "flagged", "reason" (the better move's reason in the game's words, or None),
+    "budget", "worlds", and "visits" (the search's root moves: action, visits, value).
+    """
+    view = SeatView(state, seat)
+    game_id = view.game_id
+    if budget is None:
+        budget = coach_budget(game_id)
+    search = Search(view, seed, config_for(game_id, iterations=budget))
+    search.finish()
+    played_key = action_key(played)
+    # The search's most tried moves (its choice first), then the played one, all valued
+    # in the same worlds with the same rollout seeds.
+    candidates = [search.best_action()]
+    for row in search.summary():
+        if len(candidates) >= CANDIDATES or not row["visits"]:
+            break
+        if action_key(row["action"]) != action_key(candidates[0]):
+            candidates.append(row["action"])
+    keys = [action_key(a) for a in candidates]
+    if played_key in keys:
+        mine = keys.index(played_key)
+    else:
+        mine = len(candidates)
+        candidates.append(played)
+    rng = Rng(seed ^ 0x7A1C0)
+    start = rewards(state)[seat]  # scores are public: the same in every world
+    values: list[list[float]] = [[] for _ in candidates]
+    for _ in range(worlds):
+        world = view.resample(rng.spawn())
+        rollout_seed = rng.next64() & 0xFFFFFFFF
+        for i, action in enumerate(candidates):
+            values[i].append(_rollout_value(world, seat, action, rollout_seed, start))
+    means = [sum(v) / worlds for v in values]
+    top = mine  # the played move unless another is valued higher (ties: the played)
+    for i in range(len(candidates)):
+        if means[i] > means[top]:
+            top = i
+    best = candidates[top]
+    played_values, proposed_values = values[mine], values[top]
+    diffs = [b - p for b, p in zip(proposed_values, played_values)]
+    gap, sd = _mean_sd(diffs)
+    noise = sd / math.sqrt(len(diffs))
+    flagged = gap > Z * noise and gap >= MIN_GAP
+    played_mean, played_sd = _mean_sd(played_values)
+    best_mean, best_sd = _mean_sd(proposed_values)
+    reason = None
+    if action_key(best) != played_key:
+        names = names or [f"Player {i + 1}" for i in range(view.num_players)]
+        reason = bots_for(game_id).explain(view, best, names)
+    return {
+        "played": played,
+        "best": best,
+        "played_value": _round(played_mean),
+        "played_noise": _round(played_sd / math.sqrt(worlds)),
+        "best_value": _round(best_mean),
+        "best_noise": _round(best_sd / math.sqrt(worlds)),
+        "gap": _round(gap),
+        "noise": _round(noise),
+        "flagged": flagged,
+        "reason": reason,
+        "budget": budget,
+        "worlds": worlds,
+        "visits": [
+            {"action": r["action"], "visits": r["visits"], "value": r["value"]}
+            for r in search.summary()
+        ],
+    }
+
+
+class Analysis:
+    """A whole hand's coaching, one decision per `step()` (for a worker: progress "4 of
+    13", and it may stop between steps: `cancel()`)."""
+
+    def __init__(
+        self,
+        game_id: str,
+        num_players: int,
+        seed: int,
+        options: dict[str, Any] | None,
+        actions: list[Any],
+        seat: int,
+        budget: int | None = None,
+        worlds: int = COACH_WORLDS,
+        names: list[str] | None = None,
+    ) -> None:
+        self.seed = seed
+        self.seat = seat
+        self.budget = coach_budget(game_id) if budget is None else budget
+        self.worlds = worlds
+        self.names = names
+        self.todo = decisions(game_id, num_players, seed, options, actions, seat)
+        self.results: list[dict[str, Any]] = []
+        self.cancelled = False
+
+    @property
+    def total(self) -> int:
+        return len(self.todo)
+
+    @property
+    def done(self) -> int:
+        return len(self.results)
+
+    @property
+    def finished(self) -> bool:
+        return self.cancelled or self.done >= self.total
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+    def step(self) -> bool:
+        """Analyse the next decision; True once all are done (or cancelled)."""
+        if self.finished:
+            return True
+        item = self.todo[self.done]
+        result = analyse_decision(
+            item["state"],
+            self.seat,
+            item["action"],
+            bot_seed(self.seed, self.seat, item["index"]),
+            self.budget,
+            self.worlds,
+            self.names,
+        )
+        result["index"] = item["index"]
+        self.results.append(result)
+        return self.finished
+
+    def run(self) -> list[dict[str, Any]]:
+        while not self.step():
+            pass
+        return self.results
+
+
+def costliest(results: list[dict[str, Any]], k: int = 3) -> list[dict[str, Any]]:
+    """The `k` flagged decisions with the biggest gaps, biggest first (ties: earliest)."""
+    flagged = [i for i in range(len(results)) if results[i]["flagged"]]
+    # mpy-total-key: ties by position
+    order = sorted(flagged, key=lambda i: (-results[i]["gap"], i))
+    return [results[i] for i in order[:k]]
