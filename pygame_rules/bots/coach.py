@@ -57,24 +57,6 @@ def coach_budget(game_id: str) -> int:
     return COACH_FACTOR * config_for(game_id, "hard").iterations
 
 
-def replay(
-    game_id: str,
-    num_players: int,
-    seed: int,
-    options: dict[str, Any] | None,
-    actions: list[Any],
-) -> list[State]:
-    """The states before each recorded action ([seat, action] pairs), then the last one."""
-    from .. import get_game
-
-    state = get_game(game_id).new_game(num_players, seed, dict(options or {}))
-    states = [state.clone()]
-    for seat, action in actions:
-        state.apply(seat, action)
-        states.append(state.clone())
-    return states
-
-
 def decisions(
     game_id: str,
     num_players: int,
@@ -85,15 +67,16 @@ def decisions(
 ) -> list[dict[str, Any]]:
     """The seat's real decisions in the recorded game: one dict per move of `seat` that had
     more than one legal move, {"index": move number in `actions`, "state": the state
-    before it (the true one: use it only through a SeatView), "action": the move played}."""
-    states = replay(game_id, num_players, seed, options, actions)
+    before it (the true one: use it only through a SeatView), "action": the move played}.
+    The game is replayed once; only those states are copied."""
+    from .. import get_game
+
+    state = get_game(game_id).new_game(num_players, seed, dict(options or {}))
     found: list[dict[str, Any]] = []
-    for index, pair in enumerate(actions):
-        if pair[0] != seat:
-            continue
-        state = states[index]
-        if len(state.legal_actions(seat)) > 1:
-            found.append({"index": index, "state": state, "action": pair[1]})
+    for index, (mover, action) in enumerate(actions):
+        if mover == seat and len(state.legal_actions(seat)) > 1:
+            found.append({"index": index, "state": state.clone(), "action": action})
+        state.apply(mover, action)
     return found
 
 
