@@ -33,6 +33,7 @@ from ui.play.session import (
     name_problem,
 )
 from ui.play.undo import Undo
+from ui.review.coach import Coach
 from ui.review.feature import LastTrick, Reviewing
 from ui.runtime import page
 from ui.runtime.events import listen
@@ -302,7 +303,7 @@ class App:
         page.show_screen(f"{session.game.title} — Trick Table")
         lesson = isinstance(session, LessonSession)  # never saved over a real game
         keeper = LessonPlace(self.saves.slots, self.keep_for_reload) if lesson else self.saves
-        play = self.play = PlayScreen(session, self.bots, keeper, self.spawn, replay)
+        play = self.play = PlayScreen(session, self.bots, keeper, self.spawn, replay, self.worker)
         self.at_table = play.features()
         for feature in self.at_table:
             self.routes.add(feature)
@@ -489,7 +490,7 @@ class App:
 
 # Every kind of feature that answers controls (the tests' lists of steps come from these).
 FEATURES = (
-    App, SavedGames, LinkArrival, PlayScreen, Hint, Undo, Reviewing, LastTrick, Detail,
+    App, SavedGames, LinkArrival, PlayScreen, Hint, Undo, Reviewing, Coach, LastTrick, Detail,
     SharePanel, Replay, EmbedPanel, HandView, Puzzle, HandOver, DailyShare,
 )  # fmt: skip
 

@@ -154,6 +154,7 @@ class Saves:
         self.slots = slots  # (slot, storage key), in the order the lobby lists them
         self._recorded: Session | None = None  # the finished game already in the stats
         self._encoded: list[tuple[list[Any], str]] = []  # the last saved moves, as JSON
+        self._coach: tuple[Any, jsontext.Encoded] | None = None  # the coach's runs, as JSON
         self.today: Callable[[], str] = lambda: ""  # the device's date (the page's)
 
     @classmethod
@@ -214,6 +215,8 @@ class Saves:
         if not session.is_over():
             save = session.to_save()
             save["history"] = self._history_json(session.history)
+            if "coach" in save:
+                save["coach"] = self._coach_json(save["coach"], session)
             storage.write_json(key, save)
             return
         storage.write_raw(key, None)
@@ -233,6 +236,14 @@ class Saves:
         for move in history[same:]:
             encoded.append((move, jsontext.canonical_json(move)))
         return jsontext.Encoded("[" + ",".join(text for _, text in encoded) + "]")
+
+    def _coach_json(self, runs: list[Any], session: Session) -> jsontext.Encoded:
+        """The coach's runs as JSON, encoded again only when a verdict came (a save is
+        written after every move; a whole game's verdicts are some kilobytes)."""
+        marks = [(key, run.total, len(run.verdicts)) for key, run in session.coached.items()]
+        if self._coach is None or self._coach[0] != (session, marks):
+            self._coach = ((session, marks), jsontext.Encoded(jsontext.canonical_json(runs)))
+        return self._coach[1]
 
     def migrate(self) -> None:
         """Move the save of an earlier version (one save for all games) to its game's key,

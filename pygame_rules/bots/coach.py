@@ -36,6 +36,7 @@ from .search import Search, action_key, config_for, random_policy, rewards
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Generator
     from typing import Any
 
     from ..contract import Action, State
@@ -50,6 +51,8 @@ CANDIDATES = 3
 Z = 2.0
 # ... and this many of the game's points (smaller gaps are not worth a word).
 MIN_GAP = 0.1
+# Playouts of the analysis search between two pieces of `judging`.
+SEARCH_CHUNK = 50
 
 
 def coach_budget(game_id: str) -> int:
@@ -64,17 +67,21 @@ def decisions(
     options: dict[str, Any] | None,
     actions: list[Any],
     seat: int,
+    span: tuple[int, int | None] = (0, None),
 ) -> list[dict[str, Any]]:
     """The seat's real decisions in the recorded game: one dict per move of `seat` that had
     more than one legal move, {"index": move number in `actions`, "state": the state
     before it (the true one: use it only through a SeatView), "action": the move played}.
-    The game is replayed once; only those states are copied."""
+    `span`: only the moves actions[start:stop] (a hand; stop None: to the end). The game is
+    replayed once; only those states are copied."""
     from .. import get_game
 
+    start, stop = span
+    stop = len(actions) if stop is None else min(stop, len(actions))
     state = get_game(game_id).new_game(num_players, seed, dict(options or {}))
     found: list[dict[str, Any]] = []
-    for index, (mover, action) in enumerate(actions):
-        if mover == seat and len(state.legal_actions(seat)) > 1:
+    for index, (mover, action) in enumerate(actions[:stop]):
+        if index >= start and mover == seat and len(state.legal_actions(seat)) > 1:
             found.append({"index": index, "state": state.clone(), "action": action})
         state.apply(mover, action)
     return found
@@ -136,7 +143,29 @@ def analyse_decision(
     worlds: int = COACH_WORLDS,
     names: list[str] | None = None,
 ) -> dict[str, Any]:
-    """Judge `played` for `seat` at `state`, using only what the seat sees there.
+    """Judge `played` for `seat` at `state`, using only what the seat sees there (see
+    `judging`, which does it in small pieces)."""
+    judge = judging(state, seat, played, seed, budget, worlds, names)
+    while True:
+        try:
+            next(judge)
+        except StopIteration as done:
+            return done.value
+
+
+def judging(
+    state: State,
+    seat: int,
+    played: Action,
+    seed: int,
+    budget: int | None = None,
+    worlds: int = COACH_WORLDS,
+    names: list[str] | None = None,
+) -> Generator[None, None, dict[str, Any]]:
+    """`analyse_decision` a piece at a time: it yields after every SEARCH_CHUNK playouts
+    and every world valued (a few milliseconds to a few tens), so a worker can read its
+    messages (a cancel) between pieces; its return value is the verdict. The pieces are
+    counted, never timed: the verdict is the same however it is stepped.
 
     Returns a JSON-able dict: "played" and "best" (actions), "played_value" and
     "best_value" (mean change of the seat's reward to the end of the rollout, in the
@@ -149,7 +178,8 @@ def analyse_decision(
     if budget is None:
         budget = coach_budget(game_id)
     search = Search(view, seed, config_for(game_id, iterations=budget))
-    search.finish()
+    while not search.advance(SEARCH_CHUNK):
+        yield
     played_key = action_key(played)
     # The search's most tried moves (its choice first), then the played one, all valued
     # in the same worlds with the same rollout seeds.
@@ -173,6 +203,7 @@ def analyse_decision(
         rollout_seed = rng.next64() & 0xFFFFFFFF
         for i, action in enumerate(candidates):
             values[i].append(_rollout_value(world, seat, action, rollout_seed, start))
+        yield
     means = [sum(v) / worlds for v in values]
     top = mine  # the played move unless another is valued higher (ties: the played)
     for i in range(len(candidates)):
@@ -225,13 +256,14 @@ class Analysis:
         budget: int | None = None,
         worlds: int = COACH_WORLDS,
         names: list[str] | None = None,
+        span: tuple[int, int | None] = (0, None),
     ) -> None:
         self.seed = seed
         self.seat = seat
         self.budget = coach_budget(game_id) if budget is None else budget
         self.worlds = worlds
         self.names = names
-        self.todo = decisions(game_id, num_players, seed, options, actions, seat)
+        self.todo = decisions(game_id, num_players, seed, options, actions, seat, span)
         self.results: list[dict[str, Any]] = []
         self.cancelled = False
 
@@ -254,8 +286,19 @@ class Analysis:
         """Analyse the next decision; True once all are done (or cancelled)."""
         if self.finished:
             return True
-        item = self.todo[self.done]
-        result = analyse_decision(
+        judge = self.judging(self.done)
+        while True:
+            try:
+                next(judge)
+            except StopIteration as done:
+                self.results.append(done.value)
+                return self.finished
+
+    def judging(self, number: int) -> Generator[None, None, dict[str, Any]]:
+        """Decision `number` (0: the first) judged a piece at a time (`judging`); its
+        verdict also says where it was in the game ("index": its move number)."""
+        item = self.todo[number]
+        judge = judging(
             item["state"],
             self.seat,
             item["action"],
@@ -264,9 +307,9 @@ class Analysis:
             self.worlds,
             self.names,
         )
+        result = yield from judge
         result["index"] = item["index"]
-        self.results.append(result)
-        return self.finished
+        return result
 
     def run(self) -> list[dict[str, Any]]:
         while not self.step():

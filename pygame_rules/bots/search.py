@@ -239,6 +239,14 @@ class Search:
         if not self.finished:
             self._playouts(lambda: self.finished, seconds)
 
+    def advance(self, iterations: int) -> bool:
+        """At most `iterations` more playouts of what is left of the budget; True when
+        finished. Counted, not timed: the tree is the same however the budget is cut."""
+        if not self.finished:
+            target = self.iterations + iterations
+            self._playouts(lambda: self.finished or self.iterations >= target, None)
+        return self.finished
+
     def _playouts(self, done: Callable[[], bool], seconds: float | None) -> int:
         """Playouts until `done()` or `seconds` pass (after the heuristic's prior); how many."""
         self._advance_prior(None)

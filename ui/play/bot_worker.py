@@ -125,6 +125,45 @@ async def decide_json(text: str) -> str:
         return json.dumps({"error": f"{type(exc).__name__}: {exc}"})
 
 
+COACHES: list[Any] = []  # the last stretch coached (`ui/review/coaching.py`'s HandCoach)
+
+
+async def coach_json(text: str) -> str:
+    """One decision of a stretch's coaching (`ui/review/coaching.py`): JSON text in, and out
+    {"ok": {"total": decisions in the stretch, "verdict": decision "number"'s, or None
+    past the last}}. It takes its turn with the bots' requests, and lets the worker read
+    its messages between pieces of the analysis: a request cancelled meanwhile answers
+    {"cancelled": true}."""
+    from ui.review.coaching import HandCoach, hand_key
+
+    try:
+        request = json.loads(text)
+        key = request.get("id")
+        await TURNS.wait()
+        try:
+            if not COACHES or COACHES[0].key != hand_key(request):
+                COACHES[:] = [HandCoach(request)]
+            coach = COACHES[0]
+            number = int(request["number"])
+            verdict = None
+            judge = coach.verdict(number) if number < coach.total else None
+            while judge is not None and key not in CANCELLED:
+                try:
+                    next(judge)
+                except StopIteration as done:
+                    verdict = done.value
+                    break
+                await asyncio.sleep(0)  # the page's cancel() is read here
+        finally:
+            TURNS.done()
+        if key in CANCELLED:
+            CANCELLED.discard(key)
+            return json.dumps({"cancelled": True})
+        return json.dumps({"ok": {"total": coach.total, "verdict": verdict}})
+    except Exception as exc:  # reported to the page, which says the coach could not finish
+        return json.dumps({"error": f"{type(exc).__name__}: {exc}"})
+
+
 def cancel(request_id: int) -> None:
     """The page no longer needs request `request_id` (its answer would be dropped)."""
     CANCELLED.add(request_id)

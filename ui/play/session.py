@@ -19,6 +19,7 @@ from pygame_rules.bots.base import perf_counter
 from pygame_rules.contract import IllegalAction, visible_events
 from ui.play.daily import valid_date
 from ui.play.takeback import GAME_OVER, NOTHING_YET, TakeBack, shows_hidden
+from ui.review.coach_record import CoachRun, runs_before, runs_from_save, runs_to_save
 from ui.tables import table_for
 from ui.tables.kit import TRICK
 
@@ -165,6 +166,9 @@ class Session:
         # hands: after each move that changed a score), with how many moves were made
         # then: the game over's chart (ui/screens/charts.py) draws them.
         self.score_marks: list[tuple[int, list[int | float]]] = [(0, list(self.state.scores()))]
+        # The coach's runs (ui/review/coach.py), by run_key: kept with the save, so a hand
+        # reviewed again shows its verdicts at once.
+        self.coached: dict[str, CoachRun] = {}
         # The sounds of the moves since the table last drew them (kit.CARD, TRICK, DICE, as
         # the human saw the events): ui/screens/play.py takes them to play, once each.
         self.cues: list[str] = []
@@ -448,6 +452,7 @@ class Session:
         self.state = before
         del self.history[index:]
         del self.move_ends[index:]
+        self.coached = runs_before(self.coached, index)
         while self.score_marks[-1][0] > index:
             self.score_marks.pop()
         self._take_back = None
@@ -477,6 +482,8 @@ class Session:
         if self.people:  # who is who, and whose view a reload hands the device to
             save["people"] = [[seat, self.people[seat]] for seat in self.humans]
             save["shown"] = self.human
+        if self.coached:
+            save["coach"] = runs_to_save(self.coached)
         return save
 
     @classmethod
@@ -498,6 +505,7 @@ class Session:
                 session.act(seat, action)
             session.practice = data.get("practice") is True
             session.daily = valid_date(data.get("daily"))
+            session.coached = runs_from_save(data.get("coach"), session.history)
             shown = data.get("shown")
             if session.passed and shown in session.humans:
                 session.human = shown  # still covered: a reload lands on the hand-over

@@ -42,6 +42,7 @@ class Reviewing:
 
     def close(self, _value: str = "") -> None:
         self.shown = None
+        self.play.coach.stop()
         self.play.embed.close(refocus=False)
         self.play.render()
 
@@ -66,7 +67,11 @@ class Reviewing:
         tree = h(
             "div",
             {"class": f"table-screen review-screen game-{game.id}", "data-game": game.id},
-            review_screen(self.shown),
+            review_screen(
+                self.shown,
+                coach=self.play.coach.panel(self.shown),
+                coach_note=self.play.coach.note(self.shown),
+            ),
         )
         page.draw_screen(tree)
         page.measure("render", "render-start")

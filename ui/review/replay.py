@@ -18,6 +18,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+    from pygame_rules.contract import State
     from ui.play.session import Session
 
 
@@ -27,6 +28,21 @@ def quiet_move(game: pygame_rules.Game, name: str, kind: str) -> str:
     said, what = game.quiet_moves.get(kind, ("moves", ""))
     what = what.replace("{their}", their(name))
     return f"{name} {verb(name, said)}" + (f" {what}" if what else "") + "."
+
+
+def action_words(state: State, seat: int, names: list[str], action: Any) -> str:
+    """`seat`'s move `action` at `state`, in the log's words ("You play the 5 of Moons."):
+    the line of its own event as the seat sees it (never what follows it, e.g. a die
+    rolled: not the seat's to know), or the game's words for a move the log does not tell
+    ("You split your cards into two sets."). Tried on a copy: nothing changes."""
+    game = state.game
+    table = table_for(game.id)
+    words = table.choice_words(action, state.observation(seat))
+    if words:
+        return words
+    events = visible_events(state.clone().apply(seat, action)[:1], seat)
+    said = [line for line in (table.describe(event, names) for event in events) if line]
+    return " ".join(said) or quiet_move(game, names[seat], str(action.get("type", "")))
 
 
 class Step:

@@ -24,10 +24,14 @@ def nav_button(name: str, label: str, disabled: bool, aria_label: str = "") -> E
     return button
 
 
-def review_screen(review: Review, at_table: bool = True) -> El:
+def review_screen(
+    review: Review, at_table: bool = True, coach: El | None = None, coach_note: str = ""
+) -> El:
     """Back / Forward / To the end / Close, the move counter, this move's lines, the trick
     so far and every seat's cards face up. `at_table`: the player's own review, with Close
-    and the ways to embed it in a blog post (not in an embedded hand's frame)."""
+    and the ways to embed it in a blog post (not in an embedded hand's frame); `coach`: the
+    coach's panel (How did I play?), before the hands; `coach_note`: its verdict on the move
+    shown."""
     step = review.step
     names = review.names
     face = table_for(review.game_id).face_up
@@ -77,7 +81,12 @@ def review_screen(review: Review, at_table: bool = True) -> El:
             nav_button("review-end", "To the end", last),
         ),
         embed_buttons(review) if at_table else None,
-        h("div", {"class": "review-move"}, [h("p", {}, line) for line in lines]),
+        h(
+            "div",
+            {"class": "review-move"},
+            [h("p", {}, line) for line in lines],
+            h("p", {"class": "coach-note"}, coach_note) if coach_note else None,
+        ),
         h(
             "div",
             {"class": "review-trick"},
@@ -86,6 +95,7 @@ def review_screen(review: Review, at_table: bool = True) -> El:
         )
         if trick
         else None,
+        coach,
         h("div", {"class": "review-hands"}, h("h3", {}, "Every hand, face up"), hands),
     )
 
@@ -174,5 +184,6 @@ def review_bar(session: Session) -> El | None:
             "div",
             {"class": "review-buttons"},
             ui_button("review", f"Review last {word}", value="hand", cls="btn small"),
+            ui_button("coach-open", "How did I play?", value="hand", cls="btn small"),
         ),
     )

@@ -254,6 +254,17 @@ def think_limit_hook() -> Any:
     return getattr(window, "pygameThinkLimit", None)
 
 
+def coach_budget_hook() -> dict[str, int]:
+    """The test hooks `window.pygameCoachBudget` and `window.pygameCoachWorlds` (whole
+    numbers: the coach's playouts and worlds per decision, small in tests); {} unless set."""
+    found = {}
+    for name, hook in (("budget", "pygameCoachBudget"), ("worlds", "pygameCoachWorlds")):
+        value = getattr(window, hook, None)
+        if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+            found[name] = value
+    return found
+
+
 # -- forms and fields -----------------------------------------------------------------------
 def setup_choice(option_names: list[str]) -> tuple[int, str, dict[str, bool], str]:
     """The setup form's players, level, options (by name) and deal-number text, as set."""

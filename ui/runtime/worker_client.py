@@ -122,12 +122,16 @@ class WorkerClient:
         return self.usable and self.status in COMING
 
     async def ask(
-        self, request: dict[str, Any], wanted: Callable[[], bool] = lambda: True
+        self,
+        request: dict[str, Any],
+        wanted: Callable[[], bool] = lambda: True,
+        method: str = "decide_json",
     ) -> dict[str, Any] | None:
         """The worker's answer to a bot or hint request; None when it is not ready, fails
         or is too slow (then it is dropped, and the bots think on the page). Once `wanted()`
         turns False (the table changed under the question), the worker is told to drop it
-        and the answer is STALE, at once.
+        and the answer is STALE, at once. `method`: the worker's function asked
+        (`coach_json`: the coach's; its failure is the coach's, and leaves the bots theirs).
 
         A request with no time limit (the test hook `pygameThinkLimit = Infinity`: every
         move the whole search, CPython's move) waits for a loading worker: MicroPython's
@@ -145,7 +149,7 @@ class WorkerClient:
 
         async def call() -> None:
             try:
-                pending.append(await self.worker.decide_json(json.dumps(request)))
+                pending.append(await getattr(self.worker, method)(json.dumps(request)))
             except Exception as exc:
                 pending.append(exc)
 
@@ -161,6 +165,9 @@ class WorkerClient:
         answer = json.loads(str(pending[0])) if pending and isinstance(pending[0], str) else {}
         if "ok" not in answer:
             problem = answer.get("error") or (pending[0] if pending else "no answer in time")
+            if method != "decide_json":
+                window.console.warn(f"bots' worker, {method}: {problem}")
+                return None
             window.console.warn(f"bots' worker dropped: {problem}")
             self._set("failed")
             return None

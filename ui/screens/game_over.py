@@ -80,6 +80,7 @@ def game_over_screen(session: Session, view: kit.PlayerView, daily: El | None = 
             {"class": "setup-buttons"},
             ui_button("again", "Play again", cls="btn primary"),
             ui_button("review", "Review the game", value="game"),
+            ui_button("coach-open", "How did I play?", value="game"),
             ui_button("lobby", "Back to games"),
             # Where the browser offers to install the app (static/js/boot.js keeps its
             # offer; app.css shows this only then): after a game, never mid-hand.

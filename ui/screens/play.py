@@ -11,6 +11,7 @@ from ui.play.detail import Detail
 from ui.play.handover import HandOver
 from ui.play.hint import Hint
 from ui.play.undo import Undo
+from ui.review.coach import Coach
 from ui.review.feature import LastTrick, Reviewing
 from ui.runtime import page
 from ui.screens import frame, game_over
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
     from pygame_rules.contract import Action
     from ui.play.bot_runner import BotRunner
     from ui.play.session import Session
+    from ui.runtime.worker_client import WorkerClient
     from ui.saves import Saves
     from ui.share.puzzle import Puzzle
     from ui.share.replay import Replay
@@ -65,6 +67,7 @@ class PlayScreen:
         keeper: Saves,
         spawn: Callable[[Coroutine[Any, Any, None]], None],
         replay: Replay | None = None,
+        worker: WorkerClient | None = None,
     ) -> None:
         self.session = session
         self.table = table_for(session.game_id)
@@ -78,6 +81,7 @@ class PlayScreen:
         self.hint = Hint(self)
         self.undo = Undo(self)
         self.reviewing = Reviewing(self)
+        self.coach = Coach(self, worker)  # How did I play? (in the review)
         self.last_trick = LastTrick(self)
         self.detail = Detail(self)
         self.share = SharePanel(self)
@@ -94,7 +98,8 @@ class PlayScreen:
 
     def features(self) -> list[Any]:
         """What answers controls at this table (`ui/controls.py`)."""
-        found = [self, GameSteps(self), self.hint, self.undo, self.reviewing, self.last_trick]
+        found = [self, GameSteps(self), self.hint, self.undo, self.reviewing, self.coach]
+        found += [self.last_trick]
         found += [self.detail, self.share, self.embed, self.handover, self.daily]
         return found + ([self.replay] if self.replay is not None else [])
 
@@ -112,6 +117,7 @@ class PlayScreen:
         self.last_trick.lines = None
         self.detail.close()
         self.reviewing.shown = None
+        self.coach.stop()
         self.embed.close(refocus=False)
         if self.guide is not None:
             self.guide.forget()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ui.jsontext import canonical_json
 from ui.play.session import Session
-from ui.review.replay import quiet_move
+from ui.review.replay import action_words
 from ui.runtime import page
 from ui.screens import frame
 from ui.tables import table_for
@@ -29,18 +29,9 @@ if TYPE_CHECKING:
 
 
 def move_words(session: Session, action: Any) -> str:
-    """The player's move `action` now, in the log's words ("You play the 5 of Moons."): the
-    line of its own event (never what follows it, e.g. a die rolled: the puzzle shows only
-    what the player knew), or the game's words for a move the log does not tell ("You split
-    your cards into two sets.")."""
-    table = table_for(session.game_id)
-    words = table.choice_words(action, session.observation())
-    if words:
-        return words
-    lines = [table.describe(event, session.names) for event in session.move_said(action)]
-    said = [line for line in lines if line]
-    kind = str(action.get("type", ""))
-    return " ".join(said) or quiet_move(session.game, session.names[session.human], kind)
+    """The player's move `action` now, in the log's words (`action_words`: only what the
+    player knew)."""
+    return action_words(session.state, session.human, session.names, action)
 
 
 class Puzzle:
