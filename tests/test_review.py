@@ -195,10 +195,11 @@ def test_the_last_trick_and_the_review_offers_at_the_table() -> None:
     # At a finished round the continue bar offers its review.
     random_moves(session, 2, stop=lambda s: s.ended == "hand")
     assert "Review this round" in frame.continue_bar("round").text()
+    assert ui_names(frame.continue_bar("round")) == ["review", "coach-open", "continue"]
     assert "Review" not in frame.continue_bar().text()
     bar = review_bar(session)
     assert isinstance(bar, El)
-    assert ui_names(bar) == ["review"]
+    assert ui_names(bar) == ["review", "coach-open"]
 
 
 @pytest.mark.parametrize(("game_id", "players"), GAMES[:3])

@@ -38,7 +38,9 @@ COACH_TIMEOUT = 120_000
 
 def cpython_verdicts(record: dict[str, Any], span: tuple[int, int], seat: int = 0) -> list[Any]:
     """The verdicts CPython gives for the same stretch, with the page's budget."""
-    session = Session(record["game"], record["players"], record["seed"], "normal", record["options"])
+    session = Session(
+        record["game"], record["players"], record["seed"], "normal", record["options"]
+    )
     request = {
         "game": record["game"],
         "players": record["players"],
@@ -97,9 +99,7 @@ def test_how_did_i_play_the_game(
     page.click("#screen [data-ui=coach-open][data-value=game]")
     expect(page.locator(COUNTER)).to_have_text("Start")
     expect(page.locator("#coach-title")).to_be_focused()
-    expect(page.locator(f"{PANEL} .coach-progress")).to_contain_text(
-        "Weighing your decisions"
-    )
+    expect(page.locator(f"{PANEL} .coach-progress")).to_contain_text("Weighing your decisions")
     wait_done(page)
     verdicts = cpython_verdicts(record, (0, len(record["history"])))
     assert page.get_attribute(PANEL, "data-total") == str(len(verdicts))

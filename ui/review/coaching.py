@@ -13,6 +13,7 @@ verdict on any machine.
 from __future__ import annotations
 
 from pygame_rules.bots.coach import COACH_WORLDS, Analysis
+from pygame_rules.contract import visible_events
 from ui.jsontext import canonical_json
 from ui.review.replay import action_words
 
@@ -20,6 +21,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Generator
     from typing import Any
+
+    from pygame_rules.contract import State
 
 # What a verdict keeps (the search's root statistics stay in the worker).
 KEPT = (
@@ -77,9 +80,16 @@ class HandCoach:
         result = yield from self.analysis.judging(number)
         state = self.analysis.todo[number]["state"]
         verdict = {name: result[name] for name in KEPT}
-        verdict["played_words"] = action_words(state, self.seat, self.names, result["played"])
-        verdict["best_words"] = action_words(state, self.seat, self.names, result["best"])
+        verdict["played_words"] = self.words(state, result["played"])
+        verdict["best_words"] = self.words(state, result["best"])
         return verdict
+
+    def words(self, state: State, action: Any) -> str:
+        """The seat's move `action` at `state`, as the log would have said it to the seat
+        (tried on a copy: only its own event, as the seat sees it)."""
+        said = visible_events(state.clone().apply(self.seat, action)[:1], self.seat)
+        obs = state.observation(self.seat)
+        return action_words(state.game, obs, said, self.names, self.seat, action)
 
 
 def verdict_now(coach: HandCoach, number: int) -> dict[str, Any]:

@@ -18,7 +18,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from pygame_rules.contract import State
+    from pygame_rules.contract import Event, Observation
     from ui.play.session import Session
 
 
@@ -30,19 +30,24 @@ def quiet_move(game: pygame_rules.Game, name: str, kind: str) -> str:
     return f"{name} {verb(name, said)}" + (f" {what}" if what else "") + "."
 
 
-def action_words(state: State, seat: int, names: list[str], action: Any) -> str:
-    """`seat`'s move `action` at `state`, in the log's words ("You play the 5 of Moons."):
-    the line of its own event as the seat sees it (never what follows it, e.g. a die
-    rolled: not the seat's to know), or the game's words for a move the log does not tell
-    ("You split your cards into two sets."). Tried on a copy: nothing changes."""
-    game = state.game
+def action_words(
+    game: pygame_rules.Game,
+    obs: Observation,
+    said: list[Event],
+    names: list[str],
+    seat: int,
+    action: Any,
+) -> str:
+    """`seat`'s move `action`, in the log's words ("You play the 5 of Moons."): the game's
+    words for the choice seen from `obs`, else the line of its own event `said` (never what
+    follows it, e.g. a die rolled: not the seat's to know), else the words for a move the
+    log does not tell ("You split your cards into two sets.")."""
     table = table_for(game.id)
-    words = table.choice_words(action, state.observation(seat))
+    words = table.choice_words(action, obs)
     if words:
         return words
-    events = visible_events(state.clone().apply(seat, action)[:1], seat)
-    said = [line for line in (table.describe(event, names) for event in events) if line]
-    return " ".join(said) or quiet_move(game, names[seat], str(action.get("type", "")))
+    lines = [line for line in (table.describe(event, names) for event in said) if line]
+    return " ".join(lines) or quiet_move(game, names[seat], str(action.get("type", "")))
 
 
 class Step:

@@ -99,7 +99,7 @@ def take_back_button(session: Session) -> El:
 def continue_bar(hand_over: str = "") -> El:
     """The bots wait at a finished trick or hand until the player has looked at it; a
     finished hand (`hand_over`: what the game calls it) can be reviewed move by move
-    (`ui/review/screen.py`)."""
+    (`ui/review/screen.py`), and its decisions weighed by the coach."""
     return h(
         "div",
         {"class": "continue-bar", "role": "status"},
@@ -107,6 +107,8 @@ def continue_bar(hand_over: str = "") -> El:
         ui_button("review", f"Review this {hand_over}", value="hand", cls="btn")
         if hand_over
         else None,
+        # The coach in the review (ui/review/coach.py): each of your decisions weighed.
+        ui_button("coach-open", "How did I play?", value="hand", cls="btn") if hand_over else None,
         ui_button("continue", "Continue", cls="btn primary"),
     )
 

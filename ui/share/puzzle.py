@@ -31,7 +31,8 @@ if TYPE_CHECKING:
 def move_words(session: Session, action: Any) -> str:
     """The player's move `action` now, in the log's words (`action_words`: only what the
     player knew)."""
-    return action_words(session.state, session.human, session.names, action)
+    obs, said = session.observation(), session.move_said(action)
+    return action_words(session.game, obs, said, session.names, session.human, action)
 
 
 class Puzzle:
