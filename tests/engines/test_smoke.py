@@ -4,8 +4,9 @@ shows its moves and takes 20 at a phone's width; a whole game reaches its end; t
 worker gets ready; a reload with the server gone works; a frame on another site boots on
 Play, takes moves and brings the player's turn into view; a blog post's embedded hand and
 puzzle boot at once, step and answer; friends pass one phone round a table; the colours
-and sound are kept; the deal of the day is dealt. Every page of the app checked has no
-console error, page error, PyScript error box or request off its origin."""
+and sound are kept; the deal of the day is dealt; the coach weighs a finished game. Every
+page of the app checked has no console error, page error, PyScript error box or request off
+its origin."""
 
 from __future__ import annotations
 
@@ -13,12 +14,14 @@ import json
 import re
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from endings import bots_finish_the_game, played_game
 from host_pages import BLOG_POST, HOST_STATE, UNTOUCHED_HOST, VIEW_FRAME
 
 from ui.play.daily import DAILY_LEVEL, daily_seed
+from ui.review.coaching import HandCoach, verdict_now
 from ui.review.replay import finished_hands
 from ui.runtime.storage import SAVE_KEY
 from ui.saves import embed_save_key
@@ -103,7 +106,44 @@ def test_a_whole_game_reaches_its_end(engine: Driver, engine_site: str) -> None:
         "() => document.querySelectorAll('[data-testid=game-over] .chart-table tbody tr').length"
     )
     assert rows >= 2  # the start and at least one hand
+    # The coach (issue 39), small (its test hooks): every decision of the game weighed in
+    # the bots' worker, with the verdicts CPython gives.
+    record = json.loads(
+        engine.evaluate("() => document.querySelector('[data-testid=game-over]').dataset.record")
+    )
+    engine.evaluate("() => { window.pygameCoachBudget = 24; window.pygameCoachWorlds = 4; }")
+    engine.click("#screen [data-ui=coach-open][data-value=game]")
+    panel = "document.querySelector('#screen section.coach')"
+    wait_for(engine, f"() => {panel}.dataset.coach === 'done'", timeout=WORKER_TIMEOUT)
+    verdicts = coached_game(record, budget=24, worlds=4)
+    counts = engine.evaluate(f"() => [{panel}.dataset.done, {panel}.dataset.total]")
+    assert counts == [str(len(verdicts))] * 2, counts
+    costly = engine.evaluate(
+        f"() => [...{panel}.querySelectorAll('.coach-costly h4')].map(h => h.textContent)"
+    )
+    flagged = sorted((v for v in verdicts if v["flagged"]), key=lambda v: (-v["gap"], v["index"]))
+    assert costly == [f"Move {v['index'] + 1}" for v in flagged[:3]]
     assert_clean(engine)
+
+
+def coached_game(record: dict[str, Any], budget: int, worlds: int) -> list[dict[str, Any]]:
+    """The coach's verdicts on seat 0's decisions in a whole recorded game, in CPython."""
+    actions = record["history"]
+    names = ["You"] + [f"Bot {i}" for i in range(1, record["players"])]
+    request = {
+        "game": record["game"],
+        "players": record["players"],
+        "seed": record["seed"],
+        "options": record["options"],
+        "actions": actions,
+        "seat": 0,
+        "span": [0, len(actions)],
+        "names": names,
+        "budget": budget,
+        "worlds": worlds,
+    }
+    coach = HandCoach(request)
+    return [verdict_now(coach, number) for number in range(coach.total)]
 
 
 def test_the_bots_worker_gets_ready(engine: Driver, engine_site: str) -> None:
