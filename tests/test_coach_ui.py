@@ -4,10 +4,11 @@ foreign run is dropped, never the game), a take-back, and the panel in each of i
 
 from __future__ import annotations
 
-import asyncio
 import copy
 import json
 from typing import Any
+
+from async_run import run
 
 from tests.test_coach import recorded_game
 from ui.play import bot_worker
@@ -72,20 +73,20 @@ def test_verdicts_name_both_moves_and_are_the_same_from_the_worker() -> None:
         text = await bot_worker.coach_json(json.dumps(request(actions, number=number, id=9)))
         return json.loads(text)["ok"]
 
-    from_worker = [asyncio.run(ask(n))["verdict"] for n in range(len(verdicts))]
+    from_worker = [run(ask(n))["verdict"] for n in range(len(verdicts))]
     assert from_worker == verdicts
-    assert asyncio.run(ask(len(verdicts))) == {"total": len(verdicts), "verdict": None}
+    assert run(ask(len(verdicts))) == {"total": len(verdicts), "verdict": None}
 
 
 def test_a_cancelled_request_answers_cancelled() -> None:
     actions = recorded_game(GAME, PLAYERS, SEED, 30)
     bot_worker.cancel(77)
-    text = asyncio.run(bot_worker.coach_json(json.dumps(request(actions, number=0, id=77))))
+    text = run(bot_worker.coach_json(json.dumps(request(actions, number=0, id=77))))
     assert json.loads(text) == {"cancelled": True}
 
 
 def test_a_broken_request_is_an_error_not_a_crash() -> None:
-    text = asyncio.run(bot_worker.coach_json(json.dumps({"game": "nope", "number": 0})))
+    text = run(bot_worker.coach_json(json.dumps({"game": "nope", "number": 0})))
     assert "error" in json.loads(text)
 
 

@@ -56,6 +56,16 @@ class Encoded:
         self.text = text
 
 
+def message_json(message: dict[str, Any]) -> str:
+    """A message to the worker as JSON: json.dumps of each entry, an `Encoded` entry as it
+    is (a request's part that does not change between requests is encoded once)."""
+    items = []
+    for key, value in message.items():
+        text = value.text if isinstance(value, Encoded) else json.dumps(value)
+        items.append(json.dumps(str(key)) + ":" + text)
+    return "{" + ",".join(items) + "}"
+
+
 def canonical_json(value: Any) -> str:
     """JSON text with sorted keys and no spaces, the same in every interpreter and every
     time (MicroPython's json.dumps has no sort_keys, and its dicts keep no order): a save

@@ -154,7 +154,7 @@ class Saves:
         self.slots = slots  # (slot, storage key), in the order the lobby lists them
         self._recorded: Session | None = None  # the finished game already in the stats
         self._encoded: list[tuple[list[Any], str]] = []  # the last saved moves, as JSON
-        self._coach: tuple[Any, jsontext.Encoded] | None = None  # the coach's runs, as JSON
+        self._coach: list[tuple[Any, str]] = []  # the coach's verdicts, each as JSON
         self.today: Callable[[], str] = lambda: ""  # the device's date (the page's)
 
     @classmethod
@@ -216,7 +216,7 @@ class Saves:
             save = session.to_save()
             save["history"] = self._history_json(session.history)
             if "coach" in save:
-                save["coach"] = self._coach_json(save["coach"], session)
+                save["coach"] = self._coach_json(save["coach"])
             storage.write_json(key, save)
             return
         storage.write_raw(key, None)
@@ -237,13 +237,25 @@ class Saves:
             encoded.append((move, jsontext.canonical_json(move)))
         return jsontext.Encoded("[" + ",".join(text for _, text in encoded) + "]")
 
-    def _coach_json(self, runs: list[Any], session: Session) -> jsontext.Encoded:
-        """The coach's runs as JSON, encoded again only when a verdict came (a save is
-        written after every move; a whole game's verdicts are some kilobytes)."""
-        marks = [(key, run.total, len(run.verdicts)) for key, run in session.coached.items()]
-        if self._coach is None or self._coach[0] != (session, marks):
-            self._coach = ((session, marks), jsontext.Encoded(jsontext.canonical_json(runs)))
-        return self._coach[1]
+    def _coach_json(self, runs: list[dict[str, Any]]) -> jsontext.Encoded:
+        """The coach's runs (`runs_to_save`) as JSON, each verdict encoded once (a save is
+        written after every move and every verdict; encoding a whole hand's verdicts anew
+        each time was most of a verdict's task on a slow phone)."""
+        known = self._coach
+        self._coach = []  # what this save holds: the verdicts of runs no longer saved go
+        texts = []
+        for run in runs:
+            head = jsontext.canonical_json({k: v for k, v in run.items() if k != "verdicts"})
+            parts = []
+            for verdict in run["verdicts"]:
+                text = next((t for v, t in known if v is verdict), None)
+                if text is None:
+                    text = jsontext.canonical_json(verdict)
+                self._coach.append((verdict, text))
+                parts.append(text)
+            # canonical_json sorts keys: "verdicts" comes after "seat", "span" and "total"
+            texts.append(head[:-1] + ',"verdicts":[' + ",".join(parts) + "]}")
+        return jsontext.Encoded("[" + ",".join(texts) + "]")
 
     def migrate(self) -> None:
         """Move the save of an earlier version (one save for all games) to its game's key,

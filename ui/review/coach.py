@@ -12,7 +12,9 @@ on from where it stopped. The main thread only sends JSON and draws.
 from __future__ import annotations
 
 import asyncio
+import json
 
+from ui.jsontext import Encoded
 from ui.review.coach_record import CoachRun, amount, gap_words, run_key, summary
 from ui.runtime import page
 from ui.runtime.worker_client import COMING, POLL
@@ -52,6 +54,7 @@ class Coach:
         self.waiting = False  # for the bots' engine to load
         self.problem = ""
         self.generation = 0  # a new one stops the run being weighed
+        self.actions: tuple[CoachRun, Encoded] | None = None  # a run's moves, as JSON
 
     # -- controls ---------------------------------------------------------------
     def start(self, value: str = "") -> None:
@@ -115,12 +118,14 @@ class Coach:
     def request(self, run: CoachRun, number: int) -> dict[str, Any]:
         """The worker's question: decision `number` of `run` (ui/review/coaching.py)."""
         s = self.play.session
+        if self.actions is None or self.actions[0] is not run:  # encoded once per run
+            self.actions = (run, Encoded(json.dumps(s.history[: run.span[1]])))
         request: dict[str, Any] = {
             "game": s.game_id,
             "players": s.players,
             "seed": s.seed,
             "options": s.options,
-            "actions": s.history[: run.span[1]],
+            "actions": self.actions[1],
             "seat": run.seat,
             "span": list(run.span),
             "names": coach_names(s.names, run.seat),
@@ -163,8 +168,12 @@ class Coach:
                 if answer["verdict"] is not None:
                     run.verdicts.append(answer["verdict"])
                 self.play.saves.store(self.play.session)
-                if not run.finished:
+                # Each in a task of its own, so none is long on a slow phone: the answer
+                # read and kept, the redraw, the next question.
+                await page.next_task()
+                if not run.finished and generation == self.generation:
                     self.play.render()
+                    await page.next_task()
             self.finish(generation, "")
         except Exception as exc:
             page.fail(exc)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import json
 
+from ui.jsontext import message_json
 from ui.runtime.browser import document, window
 
 TYPE_CHECKING = False
@@ -149,7 +150,7 @@ class WorkerClient:
 
         async def call() -> None:
             try:
-                pending.append(await getattr(self.worker, method)(json.dumps(request)))
+                pending.append(await getattr(self.worker, method)(message_json(request)))
             except Exception as exc:
                 pending.append(exc)
 
