@@ -18,6 +18,7 @@ from playwright.sync_api import Page, expect
 from ui.play.session import Session
 from ui.review.coach import coach_names
 from ui.review.coaching import HandCoach, verdict_now
+from ui.saves import save_key
 
 from .conftest import (
     StrictPage,
@@ -86,26 +87,13 @@ def coached(phone: StrictPage) -> StrictPage:
     return phone
 
 
-@pytest.mark.parametrize(("game_id", "players"), GAMES, ids=[g for g, _ in GAMES])
-def test_how_did_i_play_the_game(
-    coached: StrictPage, site_url: str, game_id: str, players: int
-) -> None:
-    """At the game over: How did I play? opens the game's review and weighs every decision
-    of the game, as CPython does; the costliest one's button shows its move."""
-    page = coached.page
-    resume_near_the_end(page, site_url, game_id, players)
-    play_to_end(page)
-    record = json.loads(page.get_attribute("[data-testid=game-over]", "data-record"))
-    page.click("#screen [data-ui=coach-open][data-value=game]")
-    expect(page.locator(COUNTER)).to_have_text("Start")
-    expect(page.locator("#coach-title")).to_be_focused()
-    expect(page.locator(f"{PANEL} .coach-progress")).to_contain_text("Weighing your decisions")
+def check_done(page: Page, verdicts: list[Any], start: int) -> None:
+    """The panel once every decision is weighed: CPython's count and costliest; its sizes
+    on a phone; the costliest decision's button shows its move, with the coach's word."""
     wait_done(page)
-    verdicts = cpython_verdicts(record, (0, len(record["history"])))
     assert page.get_attribute(PANEL, "data-total") == str(len(verdicts))
-    assert shown_costliest(page) == expected_costliest(verdicts, 0)
-    rows = page.locator(f"{PANEL} .coach-table tbody tr")
-    expect(rows).to_have_count(len(verdicts))
+    assert shown_costliest(page) == expected_costliest(verdicts, start)
+    expect(page.locator(f"{PANEL} .coach-table tbody tr")).to_have_count(len(verdicts))
     expect(page.locator(f"{PANEL} .coach-summary")).to_contain_text(
         f"{len(verdicts)} decisions weighed"
     )
@@ -119,6 +107,50 @@ def test_how_did_i_play_the_game(
         expect(page.locator("#screen .review-move .coach-note")).to_contain_text("Coach, better")
 
 
+def resume_past_the_first_hand(page: Page, site_url: str, game_id: str, players: int) -> Any:
+    """A game (Easy bots, random moves in CPython) resumed one move past its first hand's
+    end: its save, and where that hand stops."""
+    session = random_game(game_id, players, 11)
+    stop = session.move_ends.index("hand") + 1
+    save = session.to_save()
+    save["history"] = session.history[: stop + 1]
+    page.goto(site_url)
+    page.evaluate("([k, s]) => localStorage.setItem(k, s)", [save_key(game_id), json.dumps(save)])
+    open_app(page, site_url)
+    page.click(f"#resume [data-ui=resume][data-value={game_id}]")
+    return save, stop
+
+
+# Baker's game is long (some 190 decisions): its first hand; the others' whole games.
+WHOLE_GAMES = [g for g in GAMES if g[0] != "magic-trick-baker"]
+
+
+@pytest.mark.parametrize(("game_id", "players"), WHOLE_GAMES, ids=[g for g, _ in WHOLE_GAMES])
+def test_how_did_i_play_the_game(
+    coached: StrictPage, site_url: str, game_id: str, players: int
+) -> None:
+    """At the game over: How did I play? opens the game's review and weighs every decision
+    of the game, as CPython does; the costliest one's button shows its move."""
+    page = coached.page
+    resume_near_the_end(page, site_url, game_id, players)
+    play_to_end(page)
+    record = json.loads(page.get_attribute("[data-testid=game-over]", "data-record"))
+    page.click("#screen [data-ui=coach-open][data-value=game]")
+    expect(page.locator(COUNTER)).to_have_text("Start")
+    expect(page.locator("#coach-title")).to_be_focused()
+    expect(page.locator(f"{PANEL} .coach-progress")).to_contain_text("Weighing your decisions")
+    check_done(page, cpython_verdicts(record, (0, len(record["history"]))), 0)
+
+
+def test_how_did_i_play_a_hand_of_baker(coached: StrictPage, site_url: str) -> None:
+    """At a hand's end, from the bar under the table (Baker's Continue waits there)."""
+    page = coached.page
+    save, stop = resume_past_the_first_hand(page, site_url, "magic-trick-baker", 2)
+    page.click("#screen [data-ui=coach-open][data-value=hand]")
+    expect(page.locator("#coach-title")).to_be_focused()
+    check_done(page, cpython_verdicts(save, (0, stop)), 0)
+
+
 def test_a_hand_by_keyboard_stopped_resumed_and_kept_with_the_save(
     coached: StrictPage, site_url: str
 ) -> None:
@@ -126,18 +158,8 @@ def test_a_hand_by_keyboard_stopped_resumed_and_kept_with_the_save(
     it after some verdicts, Go on finishes it; reviewed again (after a reload too) its
     verdicts are there at once."""
     page = coached.page
-    game_id, players = "trick-of-trip", 3
-    session = random_game(game_id, players, 11)
-    first_hand = session.move_ends.index("hand") + 1
-    save = session.to_save()
-    save["history"] = session.history[: first_hand + 1]
-    page.goto(site_url)
-    page.evaluate(
-        "([k, s]) => localStorage.setItem(k, s)",
-        [f"pygame-table.save.{game_id}", json.dumps(save)],
-    )
-    open_app(page, site_url)
-    page.click(f"#resume [data-ui=resume][data-value={game_id}]")
+    game_id = "trick-of-trip"
+    save, first_hand = resume_past_the_first_hand(page, site_url, game_id, 3)
     ask = page.locator("#screen [data-ui=coach-open][data-value=hand]")
     ask.focus()
     page.keyboard.press("Enter")

@@ -106,29 +106,12 @@ def test_a_whole_game_reaches_its_end(engine: Driver, engine_site: str) -> None:
         "() => document.querySelectorAll('[data-testid=game-over] .chart-table tbody tr').length"
     )
     assert rows >= 2  # the start and at least one hand
-    # The coach (issue 39), small (its test hooks): every decision of the game weighed in
-    # the bots' worker, with the verdicts CPython gives.
-    record = json.loads(
-        engine.evaluate("() => document.querySelector('[data-testid=game-over]').dataset.record")
-    )
-    engine.evaluate("() => { window.pygameCoachBudget = 24; window.pygameCoachWorlds = 4; }")
-    engine.click("#screen [data-ui=coach-open][data-value=game]")
-    panel = "document.querySelector('#screen section.coach')"
-    wait_for(engine, f"() => {panel}.dataset.coach === 'done'", timeout=WORKER_TIMEOUT)
-    verdicts = coached_game(record, budget=24, worlds=4)
-    counts = engine.evaluate(f"() => [{panel}.dataset.done, {panel}.dataset.total]")
-    assert counts == [str(len(verdicts))] * 2, counts
-    costly = engine.evaluate(
-        f"() => [...{panel}.querySelectorAll('.coach-costly h4')].map(h => h.textContent)"
-    )
-    flagged = sorted((v for v in verdicts if v["flagged"]), key=lambda v: (-v["gap"], v["index"]))
-    assert costly == [f"Move {v['index'] + 1}" for v in flagged[:3]]
     assert_clean(engine)
 
 
-def coached_game(record: dict[str, Any], budget: int, worlds: int) -> list[dict[str, Any]]:
-    """The coach's verdicts on seat 0's decisions in a whole recorded game, in CPython."""
-    actions = record["history"]
+def coached(record: dict[str, Any], stop: int, budget: int, worlds: int) -> list[dict[str, Any]]:
+    """The coach's verdicts on seat 0's decisions in record["history"][:stop], in CPython."""
+    actions = record["history"][:stop]
     names = ["You"] + [f"Bot {i}" for i in range(1, record["players"])]
     request = {
         "game": record["game"],
@@ -144,6 +127,41 @@ def coached_game(record: dict[str, Any], budget: int, worlds: int) -> list[dict[
     }
     coach = HandCoach(request)
     return [verdict_now(coach, number) for number in range(coach.total)]
+
+
+def test_the_coach_weighs_a_finished_hand(engine: Driver, engine_site: str) -> None:
+    """Issue 39: a Trick of Trip game past its first round, resumed; How did I play? at the
+    table weighs the round's decisions in the bots' worker (a small coach: its test hooks),
+    with the verdicts CPython gives; the costliest one's button shows its move."""
+    session = played_game("trick-of-trip", 11)
+    stop = session.move_ends.index("hand") + 1
+    save = session.to_save()
+    save["history"] = session.history[: stop + 1]
+    engine.goto(engine_site)
+    wait_ready(engine)
+    key = f"{SAVE_KEY}.trick-of-trip"
+    engine.evaluate("(k, s) => localStorage.setItem(k, s)", key, json.dumps(save))
+    engine.goto(engine_site)
+    wait_ready(engine)
+    engine.click("#resume [data-ui=resume][data-value=trick-of-trip]")
+    engine.evaluate("() => { window.pygameCoachBudget = 24; window.pygameCoachWorlds = 4; }")
+    wait_for(engine, "() => !!document.querySelector('#screen [data-ui=coach-open]')")
+    engine.click("#screen [data-ui=coach-open][data-value=hand]")
+    panel = "document.querySelector('#screen section.coach')"
+    wait_for(engine, f"() => {panel}?.dataset.coach === 'done'", timeout=WORKER_TIMEOUT)
+    verdicts = coached(save, stop, budget=24, worlds=4)
+    counts = engine.evaluate(f"() => [{panel}.dataset.done, {panel}.dataset.total]")
+    assert counts == [str(len(verdicts))] * 2, counts
+    costly = engine.evaluate(
+        f"() => [...{panel}.querySelectorAll('.coach-costly h4')].map(h => h.textContent)"
+    )
+    flagged = sorted((v for v in verdicts if v["flagged"]), key=lambda v: (-v["gap"], v["index"]))
+    assert costly == [f"Move {v['index'] + 1}" for v in flagged[:3]]
+    if costly:
+        engine.click(f"#screen [data-ui=coach-jump][data-value='{flagged[0]['index']}']")
+        counter = "() => document.querySelector('#screen .review-counter').textContent"
+        assert wait_for(engine, counter).startswith(costly[0])
+    assert_clean(engine)
 
 
 def test_the_bots_worker_gets_ready(engine: Driver, engine_site: str) -> None:
