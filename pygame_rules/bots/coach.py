@@ -145,10 +145,14 @@ def analyse_decision(
 ) -> dict[str, Any]:
     """Judge `played` for `seat` at `state`, using only what the seat sees there (see
     `judging`, which does it in small pieces)."""
-    judge = judging(state, seat, played, seed, budget, worlds, names)
+    return to_the_end(judging(state, seat, played, seed, budget, worlds, names))
+
+
+def to_the_end(pieces: Generator[None, None, dict[str, Any]]) -> dict[str, Any]:
+    """Step a piece-by-piece analysis (`judging`) to its end; its verdict."""
     while True:
         try:
-            next(judge)
+            next(pieces)
         except StopIteration as done:
             return done.value
 
@@ -286,13 +290,8 @@ class Analysis:
         """Analyse the next decision; True once all are done (or cancelled)."""
         if self.finished:
             return True
-        judge = self.judging(self.done)
-        while True:
-            try:
-                next(judge)
-            except StopIteration as done:
-                self.results.append(done.value)
-                return self.finished
+        self.results.append(to_the_end(self.judging(self.done)))
+        return self.finished
 
     def judging(self, number: int) -> Generator[None, None, dict[str, Any]]:
         """Decision `number` (0: the first) judged a piece at a time (`judging`); its

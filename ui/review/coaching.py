@@ -12,7 +12,7 @@ verdict on any machine.
 
 from __future__ import annotations
 
-from pygame_rules.bots.coach import COACH_WORLDS, Analysis
+from pygame_rules.bots.coach import COACH_WORLDS, Analysis, to_the_end
 from pygame_rules.contract import visible_events
 from ui.jsontext import canonical_json
 from ui.review.replay import action_words
@@ -94,9 +94,4 @@ class HandCoach:
 
 def verdict_now(coach: HandCoach, number: int) -> dict[str, Any]:
     """`coach.verdict(number)` at once (CPython tests; the worker steps it)."""
-    judge = coach.verdict(number)
-    while True:
-        try:
-            next(judge)
-        except StopIteration as done:
-            return done.value
+    return to_the_end(coach.verdict(number))
