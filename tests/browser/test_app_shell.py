@@ -240,6 +240,9 @@ def test_a_link_never_deals_over_a_game_in_progress(phone: StrictPage, site_url:
     open_app(page, other)
     page.click("[data-ui=start-link]")
     page.wait_for_selector(".table-screen[data-game=trick-of-trip]")  # saved as it is drawn
+    # The two bots split their cards at once (a simultaneous choice, while the player's
+    # waits): the save is compared once it holds both, not while they may still come in.
+    page.wait_for_function(f"JSON.parse({stored}).history.length === 2")
     replaced = page.evaluate(stored)
     assert json.loads(replaced)["seed"] == 6
 
