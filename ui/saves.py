@@ -243,19 +243,19 @@ class Saves:
         each time was most of a verdict's task on a slow phone)."""
         known = self._coach
         self._coach = []  # what this save holds: the verdicts of runs no longer saved go
-        texts = []
+        saved = []
         for run in runs:
-            head = jsontext.canonical_json({k: v for k, v in run.items() if k != "verdicts"})
-            parts = []
+            texts = []
             for verdict in run["verdicts"]:
                 text = next((t for v, t in known if v is verdict), None)
                 if text is None:
                     text = jsontext.canonical_json(verdict)
                 self._coach.append((verdict, text))
-                parts.append(text)
-            # canonical_json sorts keys: "verdicts" comes after "seat", "span" and "total"
-            texts.append(head[:-1] + ',"verdicts":[' + ",".join(parts) + "]}")
-        return jsontext.Encoded("[" + ",".join(texts) + "]")
+                texts.append(jsontext.Encoded(text))
+            entry = dict(run)
+            entry["verdicts"] = texts
+            saved.append(entry)
+        return jsontext.Encoded(jsontext.canonical_json(saved))
 
     def migrate(self) -> None:
         """Move the save of an earlier version (one save for all games) to its game's key,
