@@ -20,6 +20,7 @@ from ui.review.coach_record import (
     gap_words,
     run_from_json,
     summary,
+    value_words,
 )
 from ui.review.coaching import HandCoach, verdict_now
 from ui.review.replay import review_span
@@ -134,6 +135,14 @@ def test_words() -> None:
     assert amount(0.36, "letters") == "0.4 letters"
     verdict = {"gap": 1.23, "noise": 0.31, "flagged": True, "index": 3}
     assert gap_words(verdict, "points") == "About 1.2 points better (± 0.3)."
+    assert value_words(0.26, 0.14, "points") == "+0.3 points on the others (± 0.1)"
+    assert value_words(-1.0, 0.2, "points") == "\u22121.0 point on the others (± 0.2)"
+    assert value_words(-0.04, 0.2, "points") == "+0.0 points on the others (± 0.2)"
+    # Trickbook's values count a letter as -1: a positive value is fewer letters.
+    assert value_words(0.4, 0.1, "letters") == "0.4 letters fewer than the others (± 0.1)"
+    assert value_words(-0.4, 0.1, "letters") == "0.4 letters more than the others (± 0.1)"
+    assert value_words(-0.04, 0.2, "points", short=True) == "+0.0 ± 0.2"
+    assert value_words(-0.4, 0.1, "letters", short=True) == "0.4 more ± 0.1"
     run = CoachRun(0, (0, 10), total=2)
     run.verdicts = [dict(verdict), dict(verdict, flagged=False, index=5)]
     assert summary(run, "points") == "2 decisions weighed: 1 clearly cost you points."
@@ -164,6 +173,12 @@ def test_the_panel_in_each_state() -> None:
     flagged = [v for v in run.verdicts if v["flagged"]]
     jumps = done.find_all(lambda el: el.attrs.get("data-ui") == "coach-jump")
     assert len(jumps) == min(3, len(flagged))
+    # Each decision in the table: the played move's value (and the better one's, if other).
+    values = done.find_all(lambda el: "coach-value" in str(el.attrs.get("class")))
+    others = sum(1 for v in run.verdicts if v["best"] != v["played"])
+    assert len(values) == len(run.verdicts) + others + 2 * len(jumps)
+    first = run.verdicts[0]
+    assert amount(first["played_value"], "").strip() in values[2 * len(jumps)].text()
     same = dict(run.verdicts[0], best=run.verdicts[0]["played"])
     assert verdict_line(same, "points") == "Coach: the coach would play this too."
     if flagged:

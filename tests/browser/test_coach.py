@@ -100,6 +100,9 @@ def check_done(page: Page, verdicts: list[Any], start: int) -> None:
     check_sizes(page, PANEL)
     jumps = page.locator(f"{PANEL} [data-ui=coach-jump]")
     if jumps.count():
+        values = page.locator(f"{PANEL} .coach-costly").first.locator(".coach-value")
+        expect(values).to_have_count(2)  # the played move's value, and the better one's
+        expect(values.first).to_contain_text("Expected: ")
         name = page.locator(f"{PANEL} .coach-costly h4").first.inner_text()
         jumps.first.click()
         expect(page.locator(COUNTER)).to_contain_text(name)

@@ -15,7 +15,7 @@ import asyncio
 import json
 
 from ui.jsontext import Encoded
-from ui.review.coach_record import CoachRun, amount, gap_words, run_key, summary
+from ui.review.coach_record import CoachRun, amount, gap_words, run_key, summary, value_words
 from ui.runtime import page
 from ui.runtime.worker_client import COMING, POLL
 from ui.tables.widgets import ui_button
@@ -35,6 +35,8 @@ COACH_FAILED = "The coach could not finish: the bots' engine gave no answer."
 ABOUT = (
     "The coach weighs each of your decisions again from what you knew then, with four times"
     " a Hard bot's search, and flags a move only when the better one is clearly better."
+    " A move's value is what it should change your score against the others' average by the"
+    " end of the hand, give or take its noise."
 )
 
 
@@ -349,7 +351,9 @@ def costly_list(review: Review, run: CoachRun, unit: str) -> El | None:
                 {"class": "coach-costly"},
                 h("h4", {}, name),
                 h("p", {}, f"You played: {verdict['played_words']}"),
+                h("p", {"class": "coach-value"}, f"Expected: {played_value(verdict, unit)}"),
                 h("p", {}, f"Better: {verdict['best_words']}"),
+                h("p", {"class": "coach-value"}, f"Expected: {best_value(verdict, unit)}"),
                 h("p", {"class": "coach-gap"}, gap_words(verdict, unit)),
                 h("p", {}, f"Why: {reason[:1].upper()}{reason[1:]}.") if reason else None,
                 ui_button(
@@ -369,10 +373,34 @@ def costly_list(review: Review, run: CoachRun, unit: str) -> El | None:
     )
 
 
+def played_value(verdict: dict[str, Any], unit: str, short: bool = False) -> str:
+    """The move played's expected value and its noise, in words (`value_words`)."""
+    return value_words(verdict["played_value"], verdict["played_noise"], unit, short)
+
+
+def best_value(verdict: dict[str, Any], unit: str, short: bool = False) -> str:
+    """The better move's expected value and its noise, in words."""
+    return value_words(verdict["best_value"], verdict["best_noise"], unit, short)
+
+
 def worth(verdict: dict[str, Any], unit: str) -> str:
     """'Costly: 1.2 points ± 0.3' (flagged) or '0.1 points ± 0.2' (within the noise)."""
     said = f"{amount(verdict['gap'], unit)} ± {amount(verdict['noise'], '')}".strip()
     return f"Costly: {said}" if verdict["flagged"] else said
+
+
+def valued(words: str) -> El:
+    """A move's expected value under its words in the table."""
+    return h("span", {"class": "coach-value"}, words)
+
+
+def table_caption(unit: str) -> str:
+    """What the table's numbers are."""
+    if unit == "letters":
+        value = "letters fewer (or more) than the others by the end of the hand"
+    else:
+        value = "points on the others' average by the end of the hand"
+    return f"Under each move: its expected {value}, ± its noise."
 
 
 def every_decision(review: Review, run: CoachRun, unit: str) -> El:
@@ -385,8 +413,14 @@ def every_decision(review: Review, run: CoachRun, unit: str) -> El:
                 "tr",
                 {"class": "flagged" if verdict["flagged"] else None},
                 h("th", {"scope": "row"}, move_name(review, verdict["index"])),
-                h("td", {}, verdict["played_words"]),
-                h("td", {}, "The same." if same else verdict["best_words"]),
+                h("td", {}, verdict["played_words"], valued(played_value(verdict, unit, True))),
+                h(
+                    "td",
+                    {},
+                    "The same."
+                    if same
+                    else [verdict["best_words"], valued(best_value(verdict, unit, True))],
+                ),
                 h(
                     "td",
                     {},
@@ -401,6 +435,7 @@ def every_decision(review: Review, run: CoachRun, unit: str) -> El:
         h(
             "table",
             {"class": "coach-table"},
+            h("caption", {}, table_caption(unit)),
             h(
                 "thead",
                 {},

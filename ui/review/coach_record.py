@@ -141,6 +141,24 @@ def gap_words(verdict: dict[str, Any], unit: str) -> str:
     return f"About {amount(verdict['gap'], unit)} better (± {noise})."
 
 
+def value_words(value: float, noise: float, unit: str, short: bool = False) -> str:
+    """'+0.3 points on the others (± 0.2)': what a move is expected to change the seat's
+    score against the others' average, to the end of the hand (Trickbook's letters are
+    bad, so its value, which counts a letter as -1, is said as letters fewer or more).
+    `short`: '+0.3 ± 0.2' or '0.4 fewer ± 0.1', for a table that names the unit."""
+    spread = amount(noise, "").strip()
+    number = amount(value, "").strip()
+    if unit == "letters":
+        fewer = "fewer" if value >= 0 else "more"
+        if short:
+            return f"{number} {fewer} ± {spread}"
+        return f"{amount(value, unit)} {fewer} than the others (± {spread})"
+    sign = "+" if value >= 0 or number == "0.0" else "\u2212"
+    if short:
+        return f"{sign}{number} ± {spread}"
+    return f"{sign}{amount(value, unit)} on the others (± {spread})"
+
+
 def summary(run: CoachRun, unit: str, person: str = "you") -> str:
     """One line for a finished run: how many decisions, how many cost the seat."""
     count = run.total or 0
