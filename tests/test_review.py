@@ -4,6 +4,7 @@ trick's winner and reason, and shows nothing of a hand still in play."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable
 
@@ -234,3 +235,24 @@ def test_game_over_offers_the_review() -> None:
         for el in over.walk()
     )
     assert review_bar(session) is None  # the game's review replaces it
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAMES)
+def test_a_review_opens_a_slice_at_a_time(game_id: str, players: int) -> None:
+    """`replaying` (how the page opens a review) gives the same steps as `replay`, and
+    never more than SLICE shown moves (or PREFIX_SLICE moves before them) between turns."""
+    session = finished(game_id, players)
+    start, stop = review.finished_hands(session)[-1]
+    steps: list[review.Step] = []
+    slices = [0]
+    for _ in review.replaying(session, start, stop, steps):
+        slices.append(len(steps))
+    slices.append(len(steps))
+    made = review.replay(session, start, stop)
+    assert [(s.seat, s.lines, s.scores) for s in steps] == [
+        (s.seat, s.lines, s.scores) for s in made
+    ]
+    gaps = [b - a for a, b in itertools.pairwise(slices)]
+    assert max(gaps) <= review.SLICE and len(gaps) > (stop - start) // review.SLICE
+    prefix = [g for g in gaps if g == 0]  # the slices of the moves before the hand
+    assert len(prefix) >= start // review.PREFIX_SLICE

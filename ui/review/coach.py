@@ -82,9 +82,17 @@ class Coach:
     def open(self, value: str) -> None:
         """From the table or the game over: the review of the last hand (or of the game,
         `value` "game"), with the coach weighing the shown person's decisions."""
-        self.play.reviewing.open(value)
-        if self.play.reviewing.shown is not None:
-            self.start()
+        self.play.spawn(self.opening(value))
+
+    async def opening(self, value: str) -> None:
+        """`open`: the review drawn first, the coach's start in a task of its own."""
+        try:
+            if await self.play.reviewing.opening(value):
+                await page.next_task()
+                if self.play.reviewing.shown is not None:
+                    self.start()
+        except Exception as exc:
+            page.fail(exc)
 
     def cancel(self, _value: str = "") -> None:
         """Stop weighing (the verdicts so far are kept; Go on resumes)."""
@@ -144,8 +152,11 @@ class Coach:
             if worker is None or not worker.usable:
                 self.finish(generation, NO_ENGINE)
                 return
+            await page.next_task()  # start() drew the panel; the first question: its own task
             worker.start()
-            self.waiting = worker.status in COMING
+            waited = self.waiting = worker.status in COMING
+            if waited and generation == self.generation:
+                self.play.render()  # "Waiting for the bots' engine…"
             while worker.status in COMING and generation == self.generation:
                 await asyncio.sleep(POLL)
             self.waiting = False
@@ -154,7 +165,9 @@ class Coach:
             if worker.status != "ready":
                 self.finish(generation, ENGINE_FAILED)
                 return
-            self.play.render()
+            if waited:
+                self.play.render()
+                await page.next_task()
             while not run.finished and generation == self.generation:
                 answer = await worker.ask(
                     self.request(run, len(run.verdicts)),

@@ -3,7 +3,15 @@ table, and the last trick's lines over the table's centre during play."""
 
 from __future__ import annotations
 
-from ui.review.replay import Review, last_trick, review_game, review_last_hand
+from ui.review.replay import (
+    Review,
+    Step,
+    last_hand_span,
+    last_trick,
+    replaying,
+    review_span,
+    whole_game_span,
+)
 from ui.review.screen import review_screen
 from ui.runtime import page
 from ui.vdom import h
@@ -29,18 +37,41 @@ class Reviewing:
         self.play = play
         self.shown: Review | None = None
         self.opened = False  # just opened: its title takes the focus once drawn
+        self.generation = 0  # a new one drops a review still opening
 
     def open(self, value: str) -> None:
         """Review the last finished hand, or the whole game (`value` "game")."""
-        s = self.play.session
-        found = review_game(s) if value == "game" else review_last_hand(s)
-        if found is None:
-            page.notice("There is no finished hand to review yet.")
-            return
-        self.shown, self.opened = found, True
-        self.play.render()
+        self.play.spawn(self.opening(value))
+
+    async def opening(self, value: str) -> bool:
+        """Open the review of `open`, replaying it a slice at a time (on a slow phone a
+        hand's replay at once would hold the page for about 70 ms); True once it is shown.
+        Another open, a close or a new game on the way drops it."""
+        try:
+            s = self.play.session
+            span = whole_game_span(s) if value == "game" else last_hand_span(s)
+            if span is None:
+                page.notice("There is no finished hand to review yet.")
+                return False
+            self.generation += 1
+            generation = self.generation
+            steps: list[Step] = []
+            for _ in replaying(s, span[0], span[1], steps):
+                await page.next_task()
+                if generation != self.generation or self.play.session is not s:
+                    return False
+                if len(s.history) < span[1]:  # a take-back cut into it
+                    return False
+            self.shown = review_span(s, span[0], span[1], "Review", steps)
+            self.opened = True
+            self.play.render()
+            return True
+        except Exception as exc:
+            page.fail(exc)
+            return False
 
     def close(self, _value: str = "") -> None:
+        self.generation += 1  # a review still opening is dropped
         self.shown = None
         self.play.coach.stop()
         self.play.embed.close(refocus=False)

@@ -65,7 +65,7 @@ class PlayScreen:
         session: Session,
         bots: BotRunner,
         keeper: Saves,
-        spawn: Callable[[Coroutine[Any, Any, None]], None],
+        spawn: Callable[[Coroutine[Any, Any, Any]], None],
         replay: Replay | None = None,
         worker: WorkerClient | None = None,
     ) -> None:
