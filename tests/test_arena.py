@@ -6,6 +6,7 @@ import pytest
 
 from pygame_rules import get_game
 from pygame_rules.bots import RandomBot, SeatView, bot_seed, make_bot
+from pygame_rules.bots.coach import CoachBot
 from pygame_rules.bots.search import SearchBot
 from tools.arena import GameResult, Seat, main, mean_interval, run_match, summarize
 
@@ -20,6 +21,8 @@ def test_seat_specs_parse_levels_and_search_overrides() -> None:
     assert Seat.parse("heuristic").bot("trickbook", 1).randomness == 0.0
     with pytest.raises(ValueError, match="unknown seat"):
         Seat.parse("grandmaster")
+    coach = Seat.parse("coach+budget=30+worlds=4").bot("trickbook", 2)
+    assert isinstance(coach, CoachBot) and (coach.budget, coach.worlds) == (30, 4)
 
 
 def test_a_heuristic_seat_may_slip_and_at_easys_rate_it_is_easy() -> None:

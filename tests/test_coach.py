@@ -9,6 +9,7 @@ from pygame_rules import get_game
 from pygame_rules.bots import SeatView, bot_seed, make_bot
 from pygame_rules.bots.coach import (
     Analysis,
+    CoachBot,
     _rollout_value,
     analyse_decision,
     coach_budget,
@@ -166,3 +167,15 @@ def test_a_planted_point_lost_is_flagged(monkeypatch: Any) -> None:
     assert result["flagged"], result
     assert 0.8 < result["gap"] < 1.2
     assert abs(result["best_value"] - result["played_value"] - result["gap"]) < 0.002
+
+
+def test_the_coach_as_a_player_plays_what_it_would_judge_best() -> None:
+    """`CoachBot` (the arena's "coach" seat) plays the verdict's best move, judged from its
+    view alone, with its own move standing in for a played one."""
+    actions = recorded_game("trick-of-trip", 3, 2, 30)
+    item = decisions("trick-of-trip", 3, 2, {}, actions, 0)[0]
+    bot = CoachBot(7, BUDGET, WORLDS)
+    chosen = bot.choose(SeatView(item["state"], 0))
+    verdict = analyse_decision(item["state"], 0, chosen, 7, BUDGET, WORLDS)
+    assert verdict["best"] == chosen and not verdict["flagged"]
+    assert chosen in item["state"].legal_actions(0)

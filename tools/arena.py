@@ -8,7 +8,9 @@ bot sits in every chair of every deal; with N games and n players that is N/n
 deals. A seat is a level of `make_bot` ("random", "easy", "normal", "hard"), or
 "heuristic" (the heuristic bot without mistakes); search settings may follow
 after "+", e.g. "hard+iterations=500+rollout=heuristic", and a heuristic seat
-may slip a share of its moves, e.g. "heuristic+randomness=0.4" (Easy is 0.25).
+may slip a share of its moves, e.g. "heuristic+randomness=0.4" (Easy is 0.25). A "coach"
+seat plays as the coach judges (pygame_rules/bots/coach.py: its search's candidates valued
+in paired worlds), e.g. "coach" or "coach+budget=200+worlds=16".
 Bots are seeded per move exactly as the app seeds them, and games run in parallel
 worker processes, so a command always prints the same table. A shared win counts
 1/k to each of the k winners; "win share" is per seat, so the fair share is 1/n.
@@ -26,11 +28,17 @@ from typing import Any
 
 from pygame_rules import get_game
 from pygame_rules.bots import LEVELS, Bot, SeatView, bot_seed, heuristic_factory, make_bot
+from pygame_rules.bots.coach import CoachBot
 from pygame_rules.bots.search import SEARCH_FIELDS
 
 SEARCH_SETTINGS = SEARCH_FIELDS
 # What may follow a level after "+": the search's settings, or the heuristic's slip rate.
-SETTINGS = {"normal": SEARCH_SETTINGS, "hard": SEARCH_SETTINGS, "heuristic": ("randomness",)}
+SETTINGS = {
+    "normal": SEARCH_SETTINGS,
+    "hard": SEARCH_SETTINGS,
+    "heuristic": ("randomness",),
+    "coach": ("budget", "worlds"),
+}
 
 
 @dataclass(frozen=True)
@@ -44,8 +52,9 @@ class Seat:
     @classmethod
     def parse(cls, text: str) -> Seat:
         level, *pairs = text.strip().split("+")
-        if level not in (*LEVELS, "heuristic"):
-            raise ValueError(f"unknown seat {level!r} (use {', '.join(LEVELS)} or heuristic)")
+        if level not in (*LEVELS, "heuristic", "coach"):
+            known = ", ".join(LEVELS)
+            raise ValueError(f"unknown seat {level!r} (use {known}, heuristic or coach)")
         allowed = SETTINGS.get(level, ())
         overrides = []
         for pair in pairs:
@@ -69,6 +78,8 @@ class Seat:
             if factory is None:
                 raise ValueError(f"{game_id} has no heuristic bot")
             return factory(seed, float(dict(self.overrides).get("randomness", 0.0)))
+        if self.level == "coach":
+            return CoachBot(seed, **dict(self.overrides))
         return make_bot(game_id, self.level, seed, **dict(self.overrides))
 
 

@@ -36,7 +36,7 @@ from .search import Search, action_key, config_for, random_policy, rewards
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Generator
+    from collections.abc import Generator, Sequence
     from typing import Any
 
     from ..contract import Action, State
@@ -177,17 +177,32 @@ def judging(
     gap), "flagged", "reason" (the better move's reason in the game's words, or None),
     "budget", "worlds", and "visits" (the search's root moves: action, visits, value).
     """
-    view = SeatView(state, seat)
+    return (yield from judging_view(SeatView(state, seat), played, seed, budget, worlds, names))
+
+
+def judging_view(
+    view: SeatView,
+    played: Action | None,
+    seed: int,
+    budget: int | None = None,
+    worlds: int = COACH_WORLDS,
+    names: list[str] | None = None,
+) -> Generator[None, None, dict[str, Any]]:
+    """`judging` from the seat's view alone; `played` None: no move was played yet (the
+    coach as a player, `CoachBot`): the search's choice stands in for it."""
+    seat = view.seat
     game_id = view.game_id
     if budget is None:
         budget = coach_budget(game_id)
     search = Search(view, seed, config_for(game_id, iterations=budget))
     while not search.advance(SEARCH_CHUNK):
         yield
-    played_key = action_key(played)
     # The search's most tried moves (its choice first), then the played one, all valued
     # in the same worlds with the same rollout seeds.
     candidates = [search.best_action()]
+    if played is None:
+        played = candidates[0]
+    played_key = action_key(played)
     for row in search.summary():
         if len(candidates) >= CANDIDATES or not row["visits"]:
             break
@@ -200,7 +215,7 @@ def judging(
         mine = len(candidates)
         candidates.append(played)
     rng = Rng(seed ^ 0x7A1C0)
-    start = rewards(state)[seat]  # scores are public: the same in every world
+    start = score_margin(view.scores(), seat)  # scores are public: the same in every world
     values: list[list[float]] = [[] for _ in candidates]
     for _ in range(worlds):
         world = view.resample(rng.spawn())
@@ -243,6 +258,32 @@ def judging(
             for r in search.summary()
         ],
     }
+
+
+def score_margin(scores: Sequence[int | float], seat: int) -> float:
+    """The seat's score minus the others' average: `rewards` before the game's end."""
+    n = len(scores)
+    if n < 2:
+        return float(scores[seat])
+    return scores[seat] - (sum(scores) - scores[seat]) / (n - 1)
+
+
+class CoachBot:
+    """The coach's analysis as a player, so that the arena can weigh its strength: at each
+    decision, the search's candidates valued in paired worlds (`judging_view`), the best
+    played."""
+
+    def __init__(self, seed: int = 0, budget: int | None = None, worlds: int = COACH_WORLDS):
+        self.seed = seed
+        self.budget = budget
+        self.worlds = worlds
+
+    def choose(self, view: SeatView) -> Action:
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        verdict = to_the_end(judging_view(view, None, self.seed, self.budget, self.worlds))
+        return verdict["best"]
 
 
 class Analysis:
