@@ -134,15 +134,15 @@ def test_words() -> None:
     assert amount(1.04, "points") == "1.0 point"
     assert amount(0.36, "letters") == "0.4 letters"
     verdict = {"gap": 1.23, "noise": 0.31, "flagged": True, "index": 3}
-    assert gap_words(verdict, "points") == "About 1.2 points better (± 0.3)."
-    assert value_words(0.26, 0.14, "points") == "+0.3 points on the others (± 0.1)"
-    assert value_words(-1.0, 0.2, "points") == "\u22121.0 point on the others (± 0.2)"
-    assert value_words(-0.04, 0.2, "points") == "+0.0 points on the others (± 0.2)"
+    assert gap_words(verdict, "points") == "About 1.2 points better (±\u00a00.3)."
+    assert value_words(0.26, 0.14, "points") == "+0.3 points on the others (±\u00a00.1)"
+    assert value_words(-1.0, 0.2, "points") == "\u22121.0 point on the others (±\u00a00.2)"
+    assert value_words(-0.04, 0.2, "points") == "+0.0 points on the others (±\u00a00.2)"
     # Trickbook's values count a letter as -1: a positive value is fewer letters.
-    assert value_words(0.4, 0.1, "letters") == "0.4 letters fewer than the others (± 0.1)"
-    assert value_words(-0.4, 0.1, "letters") == "0.4 letters more than the others (± 0.1)"
-    assert value_words(-0.04, 0.2, "points", short=True) == "+0.0 ± 0.2"
-    assert value_words(-0.4, 0.1, "letters", short=True) == "0.4 more ± 0.1"
+    assert value_words(0.4, 0.1, "letters") == "0.4 letters fewer than the others (±\u00a00.1)"
+    assert value_words(-0.4, 0.1, "letters") == "0.4 letters more than the others (±\u00a00.1)"
+    assert value_words(-0.04, 0.2, "points", short=True) == "+0.0 ±\u00a00.2"
+    assert value_words(-0.4, 0.1, "letters", short=True) == "0.4 more ±\u00a00.1"
     run = CoachRun(0, (0, 10), total=2)
     run.verdicts = [dict(verdict), dict(verdict, flagged=False, index=5)]
     assert summary(run, "points") == "2 decisions weighed: 1 clearly cost you points."

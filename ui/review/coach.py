@@ -15,7 +15,15 @@ import asyncio
 import json
 
 from ui.jsontext import Encoded
-from ui.review.coach_record import CoachRun, amount, gap_words, run_key, summary, value_words
+from ui.review.coach_record import (
+    CoachRun,
+    amount,
+    gap_words,
+    run_key,
+    spread,
+    summary,
+    value_words,
+)
 from ui.runtime import page
 from ui.runtime.worker_client import COMING, POLL
 from ui.tables.widgets import ui_button
@@ -398,7 +406,7 @@ def best_value(verdict: dict[str, Any], unit: str, short: bool = False) -> str:
 
 def worth(verdict: dict[str, Any], unit: str) -> str:
     """'Costly: 1.2 points ± 0.3' (flagged) or '0.1 points ± 0.2' (within the noise)."""
-    said = f"{amount(verdict['gap'], unit)} ± {amount(verdict['noise'], '')}".strip()
+    said = f"{amount(verdict['gap'], unit)} {spread(verdict['noise'])}"
     return f"Costly: {said}" if verdict["flagged"] else said
 
 

@@ -134,11 +134,15 @@ def amount(value: float, unit: str) -> str:
     return f"{text} {unit[:-1] if text == '1.0' else unit}"
 
 
+def spread(noise: float) -> str:
+    """'± 0.3': an estimate's noise, never broken between the sign and the number."""
+    return "±\u00a0" + amount(noise, "").strip()
+
+
 def gap_words(verdict: dict[str, Any], unit: str) -> str:
     """'About 1.2 points better (± 0.3).': what the better move is worth over the one
     played, and the noise of that estimate."""
-    noise = amount(verdict["noise"], "").strip()
-    return f"About {amount(verdict['gap'], unit)} better (± {noise})."
+    return f"About {amount(verdict['gap'], unit)} better ({spread(verdict['noise'])})."
 
 
 def value_words(value: float, noise: float, unit: str, short: bool = False) -> str:
@@ -146,17 +150,17 @@ def value_words(value: float, noise: float, unit: str, short: bool = False) -> s
     score against the others' average, to the end of the hand (Trickbook's letters are
     bad, so its value, which counts a letter as -1, is said as letters fewer or more).
     `short`: '+0.3 ± 0.2' or '0.4 fewer ± 0.1', for a table that names the unit."""
-    spread = amount(noise, "").strip()
+    noise_words = spread(noise)
     number = amount(value, "").strip()
     if unit == "letters":
         fewer = "fewer" if value >= 0 else "more"
         if short:
-            return f"{number} {fewer} ± {spread}"
-        return f"{amount(value, unit)} {fewer} than the others (± {spread})"
+            return f"{number} {fewer} {noise_words}"
+        return f"{amount(value, unit)} {fewer} than the others ({noise_words})"
     sign = "+" if value >= 0 or number == "0.0" else "\u2212"
     if short:
-        return f"{sign}{number} ± {spread}"
-    return f"{sign}{amount(value, unit)} on the others (± {spread})"
+        return f"{sign}{number} {noise_words}"
+    return f"{sign}{amount(value, unit)} on the others ({noise_words})"
 
 
 def summary(run: CoachRun, unit: str, person: str = "you") -> str:
