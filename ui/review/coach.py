@@ -161,6 +161,8 @@ class Coach:
                 self.finish(generation, NO_ENGINE)
                 return
             await page.next_task()  # start() drew the panel; the first question: its own task
+            if generation != self.generation:
+                return
             worker.start()
             waited = self.waiting = worker.status in COMING
             if waited and generation == self.generation:
