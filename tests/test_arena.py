@@ -103,3 +103,21 @@ def test_command_line_prints_the_table(capsys: pytest.CaptureFixture[str]) -> No
     assert "| easy | 1 |" in out and "| random | 1 |" in out
     with pytest.raises(SystemExit):
         main(["--game", "magic-trick-wray", "--seats", "easy,easy", "--games", "2"])
+
+
+def test_the_paired_margin_compares_the_same_deal_and_chair() -> None:
+    """A bot's score less the others' in the same chair of the same deal, per deal."""
+    seats = [Seat.parse("hard"), Seat.parse("easy")]
+    results = [  # deal 0: hard in chair 0 then 1; deal 1 likewise
+        GameResult(0, [0, 1], [10, 4], [0], [(0.0, 1)] * 2),
+        GameResult(1, [1, 0], [6, 7], [1], [(0.0, 1)] * 2),
+        GameResult(2, [0, 1], [3, 3], [0, 1], [(0.0, 1)] * 2),
+        GameResult(3, [1, 0], [5, 1], [0], [(0.0, 1)] * 2),
+    ]
+    rows = {r["label"]: r for r in summarize("trickbook", seats, results)}
+    # deal 0: chair 0 10-6, chair 1 7-4 -> 3.5; deal 1: 3-5, 1-3 -> -2
+    mean, _ = rows["hard"]["paired"]
+    assert mean == pytest.approx((3.5 - 2) / 2)
+    assert rows["easy"]["paired"][0] == pytest.approx(-mean)
+    alone = summarize("trickbook", [Seat.parse("easy"), Seat.parse("easy")], results)
+    assert alone[0]["paired"] is None

@@ -143,8 +143,31 @@ def mean_interval(values: list[float]) -> tuple[float, float]:
     return mean, 1.96 * math.sqrt(var / k)
 
 
+def paired_margin(
+    specs: list[int], players: int, results: list[GameResult]
+) -> tuple[float, float] | None:
+    """The seat specs `specs`' score less the others' in the same deal and chair (the same
+    cards, so the deal's luck cancels out), averaged per deal: its mean and the half-width
+    of its 95% interval over deals (None: no deal has both in a chair)."""
+    deals: dict[int, list[GameResult]] = {}
+    for r in results:
+        deals.setdefault(r.index // players, []).append(r)
+    values = []
+    for games in deals.values():
+        diffs = []
+        for seat in range(players):
+            mine = [r.scores[seat] for r in games if r.chairs[seat] in specs]
+            others = [r.scores[seat] for r in games if r.chairs[seat] not in specs]
+            if mine and others:
+                diffs.append(sum(mine) / len(mine) - sum(others) / len(others))
+        if diffs:
+            values.append(sum(diffs) / len(diffs))
+    return mean_interval(values) if values else None
+
+
 def summarize(game_id: str, seats: list[Seat], results: list[GameResult]) -> list[dict[str, Any]]:
-    """Per distinct seat label: seats, win share and average score with 95% intervals."""
+    """Per distinct seat label: seats, win share and average score with 95% intervals, and
+    its score against the others' in the same deal and chair (`paired_margin`)."""
     labels = list(dict.fromkeys(s.label for s in seats))
     rows = []
     for label in labels:
@@ -160,6 +183,7 @@ def summarize(game_id: str, seats: list[Seat], results: list[GameResult]) -> lis
             moves += sum(r.think[s][1] for s in mine)
         win, win_ci = mean_interval(wins)
         score, score_ci = mean_interval(scores)
+        paired = paired_margin(specs, len(seats), results)
         rows.append(
             {
                 "label": label,
@@ -169,6 +193,7 @@ def summarize(game_id: str, seats: list[Seat], results: list[GameResult]) -> lis
                 "score": score,
                 "score_ci": score_ci,
                 "ms_per_move": 1000 * seconds / max(1, moves),
+                "paired": paired,
             }
         )
     return rows
@@ -182,13 +207,16 @@ def format_table(
         f"{game_id}, {n} players, {games} games (deals from seed {seed}, seats rotated), "
         f"seats {','.join(s.label for s in seats)}; fair win share {1 / n:.1%}",
         "",
-        "| bot | seats | win share per seat | avg score | CPU ms per move |",
-        "|---|---|---|---|---|",
+        "| bot | seats | win share per seat | avg score | score vs the others,"
+        " same deal and chair | CPU ms per move |",
+        "|---|---|---|---|---|---|",
     ]
     for r in rows:
+        paired = r.get("paired")
+        versus = "-" if paired is None else f"{paired[0]:+.2f} ± {paired[1]:.2f}"
         lines.append(
             f"| {r['label']} | {r['seats']} | {r['win']:.1%} ± {r['win_ci']:.1%} "
-            f"| {r['score']:.2f} ± {r['score_ci']:.2f} | {r['ms_per_move']:.1f} |"
+            f"| {r['score']:.2f} ± {r['score_ci']:.2f} | {versus} | {r['ms_per_move']:.1f} |"
         )
     return "\n".join(lines)
 
