@@ -4,9 +4,8 @@ is searched again from exactly what the seat knew then, with a bigger budget tha
 How a decision is judged (`analyse_decision`):
 
 1. An information-set search (`Search`, bots/search.py) from `SeatView(state, seat)`, with
-   `budget` playouts (default `COACH_FACTOR` times Hard's), proposes its `CANDIDATES` most
-   tried moves.
-2. The played move and the candidates are then valued *paired*: the same `worlds`
+   `budget` playouts (default `COACH_FACTOR` times Hard's), proposes its choice.
+2. The played move and the search's choice are then valued *paired*: the same `worlds`
    determinizations (drawn by `view.resample`, never the true deal), and in each world both
    moves are played out with the same rollout seed by the game's heuristic bot for every
    seat. A move's value is the mean change, from the decision to the end of the rollout, of
@@ -15,11 +14,14 @@ How a decision is judged (`analyse_decision`):
    `horizon`, then on until the scores moved), so per game the unit is the game's own:
    Trick of Trip and Wray / Baker: points of the hand; Trickbook: letters of S.K.A.T.E.
    (its scores; a letter is bad, so fewer is better and the value is negated by scores()).
-3. The best is the candidate of the highest mean value (the played move on a tie). The gap
-   is the mean of the paired differences (best minus played), its noise the
-   standard error of that mean. A decision is flagged when `gap > Z * noise` and
-   `gap >= MIN_GAP` (in the game's points). When no candidate is valued above the played
-   move, the best is the played move, the gap 0 and there is no flag.
+3. The better move is the search's choice when it is valued above the played move (the
+   played move on a tie). The gap is the mean of the paired differences (better minus
+   played), its noise the standard error of that mean. A decision is flagged when
+   `gap > Z * noise` and `gap >= MIN_GAP` (in the game's points). When the search's choice
+   is the played move, or is not valued above it, the better move is the played move, the
+   gap 0 and there is no flag. So a flag needs the stronger search and the paired values to
+   agree: the values alone (heuristic rollouts) once picked worse moves than Hard in Wray
+   (the arena's "coach" seat, docs/coach.md).
 
 Everything is counted, nothing timed, and every seed comes from the game's seed and the
 move number, so the same hand gives the same verdicts on any machine.
@@ -45,8 +47,6 @@ if TYPE_CHECKING:
 COACH_FACTOR = 4
 # Paired worlds per decision for the played-vs-best values.
 COACH_WORLDS = 48
-# The search's most tried moves valued against the played one.
-CANDIDATES = 3
 # A gap is flagged when it exceeds Z standard errors of the paired mean ...
 Z = 2.0
 # ... and this many of the game's points (smaller gaps are not worth a word).
@@ -197,23 +197,17 @@ def judging_view(
     search = Search(view, seed, config_for(game_id, iterations=budget))
     while not search.advance(SEARCH_CHUNK):
         yield
-    # The search's most tried moves (its choice first), then the played one, all valued
-    # in the same worlds with the same rollout seeds.
-    candidates = [search.best_action()]
+    # The played move and the search's choice, valued in the same worlds with the same
+    # rollout seeds. Only the search's choice is ever offered as better: the rollouts play
+    # the heuristic bots, which may misjudge a move (in Wray, a player choosing by these
+    # values alone was weaker than Hard: docs/coach.md), so a flag needs both the stronger
+    # search and the paired values to agree.
+    proposed = search.best_action()
     if played is None:
-        played = candidates[0]
+        played = proposed
     played_key = action_key(played)
-    for row in search.summary():
-        if len(candidates) >= CANDIDATES or not row["visits"]:
-            break
-        if action_key(row["action"]) != action_key(candidates[0]):
-            candidates.append(row["action"])
-    keys = [action_key(a) for a in candidates]
-    if played_key in keys:
-        mine = keys.index(played_key)
-    else:
-        mine = len(candidates)
-        candidates.append(played)
+    candidates = [played] if action_key(proposed) == played_key else [played, proposed]
+    mine = 0
     rng = Rng(seed ^ 0x7A1C0)
     start = score_margin(view.scores(), seat)  # scores are public: the same in every world
     values: list[list[float]] = [[] for _ in candidates]
@@ -224,10 +218,8 @@ def judging_view(
             values[i].append(_rollout_value(world, seat, action, rollout_seed, start))
         yield
     means = [sum(v) / worlds for v in values]
-    top = mine  # the played move unless another is valued higher (ties: the played)
-    for i in range(len(candidates)):
-        if means[i] > means[top]:
-            top = i
+    # The played move unless the search's choice is valued higher (ties: the played).
+    top = 1 if len(candidates) > 1 and means[1] > means[0] else 0
     best = candidates[top]
     played_values, proposed_values = values[mine], values[top]
     diffs = [b - p for b, p in zip(proposed_values, played_values)]
@@ -269,9 +261,9 @@ def score_margin(scores: Sequence[int | float], seat: int) -> float:
 
 
 class CoachBot:
-    """The coach's analysis as a player, so that the arena can weigh its strength: at each
-    decision, the search's candidates valued in paired worlds (`judging_view`), the best
-    played."""
+    """The coach's analysis as a player, so that the arena can weigh what its verdicts rest
+    on: at each decision, the move it would call better (`judging_view` with no move played:
+    the analysis search's choice)."""
 
     def __init__(self, seed: int = 0, budget: int | None = None, worlds: int = COACH_WORLDS):
         self.seed = seed
