@@ -463,6 +463,12 @@ class State:
         """game: everything `seat` may see, and nothing else."""
         raise NotImplementedError
 
+    def decision_observation(self, seat: int) -> Observation:
+        """The fields of `observation(seat)` a player decides by (a game whose observation
+        is costly may leave out its history and display fields: the search's rollouts ask
+        a heuristic bot every move); by default the whole observation."""
+        return self.observation(seat)
+
     def scores(self) -> Sequence[int | float]:
         """game: the current totals, one per seat."""
         raise NotImplementedError

@@ -45,6 +45,10 @@ class SeatView:
     def observation(self) -> Observation:
         return self._state.observation(self.seat)
 
+    def decision_observation(self) -> Observation:
+        """The observation's fields a player decides by (`State.decision_observation`)."""
+        return self._state.decision_observation(self.seat)
+
     def legal_actions(self) -> list[Action]:
         return self._state.legal_actions(self.seat)
 

@@ -90,7 +90,9 @@ class TrickbookBot:
             return self.rng.choice(legal)
         if kind == "match":
             return legal[0]  # one roll always beats two at the same difficulty
-        obs = view.observation()  # (not before: a search's rollouts ask this bot every move)
+        # (not before, and only the fields it decides by: a search's rollouts ask this bot
+        # every move)
+        obs = view.decision_observation()
         if kind == "set":
             return self._choose_set(obs, legal)
         if kind == "double":
