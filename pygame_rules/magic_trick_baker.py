@@ -113,6 +113,8 @@ class MagicTrickBakerState(State):
     """
 
     APPEND_ONLY = ("scored_hands",)
+    FLAT_LISTS = ("totals", "down", "fan", "law_cards", "laws", "bids")
+    NESTED_LISTS = ("hands", "trick", "forbidden")
 
     # -- setup and hand flow -----------------------------------------------------
     def setup(self) -> None:

@@ -560,6 +560,8 @@ class MagicTrickWrayState(State):
     """
 
     APPEND_ONLY = ("score_sheet",)  # a hand's record is never changed once on the sheet
+    FLAT_LISTS = ("totals", "prestige_counts", "sleeve", "tricks_won", "suit_masks")
+    NESTED_LISTS = ("rows", "status", "trick")
 
     def setup(self) -> None:
         n = self.num_players

@@ -243,6 +243,9 @@ def _assign_with_voids(
 class TrickOfTripState(State):
     """A game of Trick of Trip; all data JSON-native (see the module docstring)."""
 
+    FLAT_LISTS = ("deck", "discards", "picks")
+    NESTED_LISTS = ("won", "hands", "trick")
+
     # -- setup and round flow ---------------------------------------------------
     def setup(self) -> None:
         n = self.num_players

@@ -215,6 +215,19 @@ def _text(value: Any) -> str | None:
 
 
 class TrickbookState(State):
+    FLAT_LISTS = (
+        "trick_deck",
+        "special_deck",
+        "trick_discard",
+        "letters",
+        "out",
+        "psyched",
+        "rps_players",
+        "rps_choice",
+        "queue",
+    )
+    NESTED_LISTS = ("hands", "specials")
+
     # -- setup ---------------------------------------------------------------
     def setup(self) -> None:
         n = self.num_players
