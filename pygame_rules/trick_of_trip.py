@@ -323,14 +323,16 @@ class TrickOfTripState(State):
         return suit_of(self.trick[0][1]) if self.trick else None
 
     def legal_actions(self, seat: int) -> list[Action]:
+        if self.phase == "play":  # (most moves: asked first, without building `acting()`)
+            if seat != self.turn:
+                return []
+            cards = playable_cards(self.hands[seat], self.led_suit())
+            return [{"type": "play", "card": c} for c in cards]
         if seat not in self.acting():
             return []
         if self.phase == "split":
             return [{"type": "split", "sets": sets} for sets in all_splits(self.hands[seat])]
-        if self.phase == "pick":
-            return [{"type": "pick", "set": 0}, {"type": "pick", "set": 1}]
-        cards = playable_cards(self.hands[seat], self.led_suit())
-        return [{"type": "play", "card": c} for c in cards]
+        return [{"type": "pick", "set": 0}, {"type": "pick", "set": 1}]
 
     def why_illegal(self, seat: int, action: Any) -> str:
         """Plain-words reasons for the common mistakes, else the generic message."""
