@@ -593,8 +593,10 @@ def score_seat(
     scoring = won
     if last_only:
         scoring = [tricks[-1]] if tricks and tricks[-1]["winner"] == seat else []
-    burned = [t for t in scoring if is_burned(laws, t)]
-    kept = [t for t in scoring if not is_burned(laws, t)]
+    burned: list[Trick] = []
+    kept: list[Trick] = []
+    for trick in scoring:
+        (burned if is_burned(laws, trick) else kept).append(trick)
     cards = [
         card
         for t in kept
