@@ -243,6 +243,7 @@ def _assign_with_voids(
 class TrickOfTripState(State):
     """A game of Trick of Trip; all data JSON-native (see the module docstring)."""
 
+    APPEND_ONLY = ("round_tricks", "round_results")  # records never changed once made
     FLAT_LISTS = ("deck", "discards", "picks")
     NESTED_LISTS = ("won", "hands", "trick")
 
