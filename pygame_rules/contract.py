@@ -463,6 +463,12 @@ class State:
         """game: everything `seat` may see, and nothing else."""
         raise NotImplementedError
 
+    def decision_observation(self, seat: int) -> Observation:
+        """The fields of `observation(seat)` a player decides by (a game whose observation
+        is costly may leave out its history and display fields: the search's rollouts ask
+        a heuristic bot every move); by default the whole observation."""
+        return self.observation(seat)
+
     def scores(self) -> Sequence[int | float]:
         """game: the current totals, one per seat."""
         raise NotImplementedError
@@ -523,14 +529,26 @@ class State:
     # (e.g. the scored hands of a long game): a clone copies the list, not the records.
     APPEND_ONLY: ClassVar[tuple[str, ...]] = ()
 
+    # Fields that are always flat lists (of ints, strs, bools or None), and fields that are
+    # always lists of such flat lists (hands, rows): a clone copies them by their known
+    # shape instead of looking at every item (the search clones on every playout).
+    FLAT_LISTS: ClassVar[tuple[str, ...]] = ()
+    NESTED_LISTS: ClassVar[tuple[str, ...]] = ()
+
     def clone(self) -> Self:
         """An independent copy (a deep copy of the JSON-native fields)."""
         new = object.__new__(type(self))
-        shared = self.APPEND_ONLY
+        shared, flat, nested = self.APPEND_ONLY, self.FLAT_LISTS, self.NESTED_LISTS
         for name, value in self.__dict__.items():
             if name == "rng":
                 continue
-            setattr(new, name, list(value) if name in shared else copy_json(value))
+            if name in flat or name in shared:
+                value = list(value)
+            elif name in nested:
+                value = [list(inner) for inner in value]
+            else:
+                value = copy_json(value)
+            setattr(new, name, value)
         new.rng = Rng(self.rng.state)
         return new
 

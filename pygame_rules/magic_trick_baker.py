@@ -113,6 +113,8 @@ class MagicTrickBakerState(State):
     """
 
     APPEND_ONLY = ("scored_hands",)
+    FLAT_LISTS = ("totals", "down", "fan", "law_cards", "laws", "bids")
+    NESTED_LISTS = ("hands", "trick", "forbidden")
 
     # -- setup and hand flow -----------------------------------------------------
     def setup(self) -> None:
@@ -367,6 +369,7 @@ class MagicTrickBakerState(State):
         self.trick = []
         self.leader = self.turn = winner
         replaced = self._maybe_replace_illusionist(record)  # may bring in Night Club
+        burned_by_law = burned_by(self.laws, record)  # (the Laws after that replacement)
         events: list[Event] = [
             {
                 "type": "trick",
@@ -376,8 +379,8 @@ class MagicTrickBakerState(State):
                 "reason": reason,
                 "cards": [list(p) for p in record["cards"]],
                 "rope": rules.rope,
-                "burned": is_burned(self.laws, record),
-                "burned_by": burned_by(self.laws, record),
+                "burned": burned_by_law is not None,
+                "burned_by": burned_by_law,
             },
         ]
         events += replaced
@@ -488,12 +491,13 @@ class MagicTrickBakerState(State):
 
     # -- what a seat sees ----------------------------------------------------------------
     def _trick_view(self, trick: dict[str, Any]) -> dict[str, Any]:
+        law = burned_by(self.laws, trick)
         return {
             "cards": [list(p) for p in trick["cards"]],
             "winner": trick["winner"],
             "win_card": trick["win_card"],
-            "burned": is_burned(self.laws, trick),
-            "burned_by": burned_by(self.laws, trick),
+            "burned": law is not None,
+            "burned_by": law,
         }
 
     def _last_trick_view(self) -> dict[str, Any] | None:

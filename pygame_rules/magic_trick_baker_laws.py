@@ -351,7 +351,8 @@ def law_view(card: int) -> dict[str, Any]:
 
 # -- composing the Laws in force -----------------------------------------------------------
 class Rules:
-    """How a hand plays under its Laws (scoring is separate, see `score_seat`). Read-only.
+    """How a hand plays under its Laws (scoring is separate, see `score_seat`). Read-only
+    (but for its tables of trick winners, filled in as they are asked).
 
     keys[card] orders cards (higher wins); Topsy Turvy negates every key, which
     also makes the Illusionist (value 14) the lowest card.
@@ -373,20 +374,25 @@ class Rules:
         self.rope = rope
         self.needs_bid = needs_bid
         # The winner of every normal two-card trick, by lead * NUM_CARDS + follow (what
-        # `_trick_winner_by_law` says), and how many of the two orders of each pair a card
-        # wins, by card * NUM_CARDS + other: the bots ask these hundreds of thousands of
-        # times a game, so they are looked up, not worked out again.
-        self.winners: list[int] = [
-            _trick_winner_by_law(lead, follow, self)
-            for lead in range(NUM_CARDS)
-            for follow in range(NUM_CARDS)
-        ]
-        self.pair_wins: list[int] = [
-            int(self.winners[card * NUM_CARDS + other] == card)
-            + int(self.winners[other * NUM_CARDS + card] == card)
-            for card in range(NUM_CARDS)
-            for other in range(NUM_CARDS)
-        ]
+        # `_trick_winner_by_law` says; -1 until first asked, see `trick_winner`), and how
+        # many of the two orders of each pair a card wins (`pair_wins`): the bots ask these
+        # hundreds of thousands of times a game, so they are looked up, not worked out
+        # again. Filled in on demand: a search meets many Laws' rules and asks each few.
+        self.winners: list[int] = [-1] * (NUM_CARDS * NUM_CARDS)
+        self._pair_wins: list[int] | None = None
+
+    @property
+    def pair_wins(self) -> list[int]:
+        """How many of the two orders of each pair a card wins (0, 1 or 2), by
+        card * NUM_CARDS + other (worked out when first asked)."""
+        if self._pair_wins is None:
+            self._pair_wins = [
+                int(trick_winner(card, other, self) == card)
+                + int(trick_winner(other, card, self) == card)
+                for card in range(NUM_CARDS)
+                for other in range(NUM_CARDS)
+            ]
+        return self._pair_wins
 
 
 _RULES: dict[tuple[int, ...], Rules] = {}  # rules_for's cache (at most 13 x 13 entries)
@@ -473,8 +479,12 @@ def follow_cards(hand: list[int], led: int | None, rules: Rules) -> list[int]:
 
 def trick_winner(lead: int, follow: int, rules: Rules) -> int:
     """The card winning a normal two-card trick (`lead` led, `follow` answered): looked up
-    in the table `Rules` keeps of `_trick_winner_by_law`."""
-    return rules.winners[lead * NUM_CARDS + follow]
+    in the table `Rules` keeps of `_trick_winner_by_law` (worked out on its first asking)."""
+    index = lead * NUM_CARDS + follow
+    winner = rules.winners[index]
+    if winner < 0:
+        winner = rules.winners[index] = _trick_winner_by_law(lead, follow, rules)
+    return winner
 
 
 def _trick_winner_by_law(lead: int, follow: int, rules: Rules) -> int:
@@ -593,8 +603,10 @@ def score_seat(
     scoring = won
     if last_only:
         scoring = [tricks[-1]] if tricks and tricks[-1]["winner"] == seat else []
-    burned = [t for t in scoring if is_burned(laws, t)]
-    kept = [t for t in scoring if not is_burned(laws, t)]
+    burned: list[Trick] = []
+    kept: list[Trick] = []
+    for trick in scoring:
+        (burned if is_burned(laws, trick) else kept).append(trick)
     cards = [
         card
         for t in kept

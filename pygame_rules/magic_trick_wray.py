@@ -559,6 +559,10 @@ class MagicTrickWrayState(State):
     is HIDDEN, PLAYED or SLEEVED; trick is [seat, pos] pairs, led first.
     """
 
+    APPEND_ONLY = ("score_sheet",)  # a hand's record is never changed once on the sheet
+    FLAT_LISTS = ("totals", "prestige_counts", "sleeve", "tricks_won", "suit_masks")
+    NESTED_LISTS = ("rows", "status", "trick")
+
     def setup(self) -> None:
         n = self.num_players
         self.hand_number = 0
@@ -613,15 +617,18 @@ class MagicTrickWrayState(State):
         hidden = self.hidden_positions(seat)
         led = self.led_suit()
         if led is not None:
+            # A row is sorted by rank, not suit: the led suit's cards are those whose card
+            # number falls in the suit's block (what suit_of says, without a call per card).
             row = self.rows[seat]
-            follow = [p for p in hidden if suit_of(row[p]) == led]
+            low, high = make_card(led, 0), make_card(led + 1, 0)
+            follow = [p for p in hidden if low <= row[p] < high]
             if follow:
                 return follow
         return hidden
 
     def sleeve_forced(self) -> bool:
         """True when the sleeving seat has exactly one hidden card left (no pass)."""
-        return self.phase == "sleeve" and len(self.hidden_positions(self.turn)) == 1
+        return self.phase == "sleeve" and self.status[self.turn].count(HIDDEN) == 1
 
     # -- contract ------------------------------------------------------------------
     def acting(self) -> tuple[int, ...]:

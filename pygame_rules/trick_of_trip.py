@@ -243,6 +243,10 @@ def _assign_with_voids(
 class TrickOfTripState(State):
     """A game of Trick of Trip; all data JSON-native (see the module docstring)."""
 
+    APPEND_ONLY = ("round_tricks", "round_results")  # records never changed once made
+    FLAT_LISTS = ("deck", "discards", "picks")
+    NESTED_LISTS = ("won", "hands", "trick")
+
     # -- setup and round flow ---------------------------------------------------
     def setup(self) -> None:
         n = self.num_players
@@ -320,14 +324,16 @@ class TrickOfTripState(State):
         return suit_of(self.trick[0][1]) if self.trick else None
 
     def legal_actions(self, seat: int) -> list[Action]:
+        if self.phase == "play":  # (most moves: asked first, without building `acting()`)
+            if seat != self.turn:
+                return []
+            cards = playable_cards(self.hands[seat], self.led_suit())
+            return [{"type": "play", "card": c} for c in cards]
         if seat not in self.acting():
             return []
         if self.phase == "split":
             return [{"type": "split", "sets": sets} for sets in all_splits(self.hands[seat])]
-        if self.phase == "pick":
-            return [{"type": "pick", "set": 0}, {"type": "pick", "set": 1}]
-        cards = playable_cards(self.hands[seat], self.led_suit())
-        return [{"type": "play", "card": c} for c in cards]
+        return [{"type": "pick", "set": 0}, {"type": "pick", "set": 1}]
 
     def why_illegal(self, seat: int, action: Any) -> str:
         """Plain-words reasons for the common mistakes, else the generic message."""

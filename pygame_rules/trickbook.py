@@ -215,6 +215,19 @@ def _text(value: Any) -> str | None:
 
 
 class TrickbookState(State):
+    FLAT_LISTS = (
+        "trick_deck",
+        "special_deck",
+        "trick_discard",
+        "letters",
+        "out",
+        "psyched",
+        "rps_players",
+        "rps_choice",
+        "queue",
+    )
+    NESTED_LISTS = ("hands", "specials")
+
     # -- setup ---------------------------------------------------------------
     def setup(self) -> None:
         n = self.num_players
@@ -864,29 +877,56 @@ class TrickbookState(State):
             decision["one_more_target"] = self.one_more_target()
         return decision
 
+    def decision_observation(self, seat: int) -> Observation:
+        """The fields of `observation(seat)` a player decides by, the same values: hands,
+        counts, letters, the live trick and attempt (no history, no display fields). The
+        search's rollouts ask the heuristic bot every move, so this is kept small."""
+        return {
+            "seat": seat,
+            "num_players": self.num_players,
+            "phase": self.phase,
+            "letters": list(self.letters),
+            "out": list(self.out),
+            "hand": [trick_view(k) for k in self.hands[seat]],
+            "specials": [special_view(k) for k in self.specials[seat]],
+            "hand_sizes": [len(h) for h in self.hands],
+            "trick": trick_view(self.trick) if self.trick >= 0 else None,
+            "to_match": list(self.queue),
+            "attempt": self._attempt_view(),
+            "decision": self._decision(seat),
+            "table": [
+                {"seat": p["seat"], "card": trick_view(p["card"]), "as": p["as"]}
+                for p in self.table
+            ],
+            "trick_deck": len(self.trick_deck),
+            "trick_discard": [TRICK_KEYS[k] for k in sorted(self.trick_discard)],
+            "psyched": list(self.psyched),
+        }
+
     def observation(self, seat: int) -> Observation:
         n = self.num_players
         window = self.window
         rps_mine = self.rps_choice[seat]
+        core = self.decision_observation(seat)
         return {
             "seat": seat,
             "num_players": n,
             "phase": self.phase,
             "acting": list(self.acting()),
             "scores": self.scores(),
-            "letters": list(self.letters),
+            "letters": core["letters"],
             "letter_marks": [LETTERS[:count] for count in self.letters],
-            "out": list(self.out),
-            "hand": [trick_view(k) for k in self.hands[seat]],
-            "specials": [special_view(k) for k in self.specials[seat]],
-            "hand_sizes": [len(h) for h in self.hands],
+            "out": core["out"],
+            "hand": core["hand"],
+            "specials": core["specials"],
+            "hand_sizes": core["hand_sizes"],
             "special_counts": [len(s) for s in self.specials],
             "setter": self.setter if self.setter >= 0 else None,
-            "trick": trick_view(self.trick) if self.trick >= 0 else None,
+            "trick": core["trick"],
             "landed": self.landed,
             "matcher": self.matcher if self.phase == "match" else None,
-            "to_match": list(self.queue),
-            "attempt": self._attempt_view(),
+            "to_match": core["to_match"],
+            "attempt": core["attempt"],
             "window": None
             if window is None
             else {
@@ -894,11 +934,8 @@ class TrickbookState(State):
                 "asked": window["asked"] if self.phase == "special" else None,
                 "passed": list(window["passed"]),
             },
-            "decision": self._decision(seat),
-            "table": [
-                {"seat": p["seat"], "card": trick_view(p["card"]), "as": p["as"]}
-                for p in self.table
-            ],
+            "decision": core["decision"],
+            "table": core["table"],
             "results": [dict(r) for r in self.results],
             "previous": None
             if self.previous is None
@@ -906,10 +943,10 @@ class TrickbookState(State):
             "last_rolls": [dict(r) for r in self.last_rolls],
             "sequence_from": self.sequence_from if self.trick >= 0 else None,
             "move_rolls": list(range(self.rolls_before_move + 1, self.rolls_made + 1)),
-            "trick_deck": len(self.trick_deck),
-            "trick_discard": [TRICK_KEYS[k] for k in sorted(self.trick_discard)],
+            "trick_deck": core["trick_deck"],
+            "trick_discard": core["trick_discard"],
             "special_deck": len(self.special_deck),
-            "psyched": list(self.psyched),
+            "psyched": core["psyched"],
             "rps": {
                 "players": list(self.rps_players),
                 "chosen": [

@@ -28,11 +28,14 @@ perf_counter = getattr(time, "perf_counter", time.time)
 class SeatView:
     """What a bot may use: its observation, its legal moves, and determinizations."""
 
-    __slots__ = ("_state", "seat")
+    __slots__ = ("_legal", "_state", "seat")
 
-    def __init__(self, state: State, seat: int) -> None:
+    def __init__(self, state: State, seat: int, legal: list[Action] | None = None) -> None:
+        """`legal`: the seat's legal actions, when the caller has just listed them (a
+        search's rollout asks a bot every move: it need not list them twice)."""
         self._state = state
         self.seat = seat
+        self._legal = legal
 
     @property
     def game_id(self) -> str:
@@ -45,7 +48,13 @@ class SeatView:
     def observation(self) -> Observation:
         return self._state.observation(self.seat)
 
+    def decision_observation(self) -> Observation:
+        """The observation's fields a player decides by (`State.decision_observation`)."""
+        return self._state.decision_observation(self.seat)
+
     def legal_actions(self) -> list[Action]:
+        if self._legal is not None:
+            return list(self._legal)  # a copy, as the state gives: the caller's stays as is
         return self._state.legal_actions(self.seat)
 
     def scores(self) -> Sequence[int | float]:

@@ -152,7 +152,7 @@ def heuristic_policy(game_id: str) -> RolloutPolicy | None:
         bot = bots.get(seat)
         if bot is None:
             bot = bots[seat] = factory(rng.next64() & 0xFFFFFFFF, 0.0)
-        return bot.choose(SeatView(state, seat))
+        return bot.choose(SeatView(state, seat, legal))
 
     return policy
 

@@ -62,7 +62,19 @@ def on_last_letter(obs: Observation) -> bool:
 
 
 def holds_chance(unseen_of_kind: int, unseen_total: int, hand_size: int) -> float:
-    """Chance a hand of `hand_size` unknown cards holds at least one of a kind."""
+    """Chance a hand of `hand_size` unknown cards holds at least one of a kind (remembered:
+    a search's rollouts ask this bot the same few odds again and again)."""
+    key = (unseen_of_kind, unseen_total, hand_size)
+    chance = _HOLDS_CHANCE.get(key)
+    if chance is None:
+        chance = _HOLDS_CHANCE[key] = _holds_chance(unseen_of_kind, unseen_total, hand_size)
+    return chance
+
+
+_HOLDS_CHANCE: dict[tuple[int, int, int], float] = {}  # holds_chance's (small ints: a few hundred)
+
+
+def _holds_chance(unseen_of_kind: int, unseen_total: int, hand_size: int) -> float:
     if hand_size <= 0 or unseen_of_kind <= 0 or unseen_total <= 0:
         return 0.0
     hand_size = min(hand_size, unseen_total)
@@ -90,7 +102,9 @@ class TrickbookBot:
             return self.rng.choice(legal)
         if kind == "match":
             return legal[0]  # one roll always beats two at the same difficulty
-        obs = view.observation()  # (not before: a search's rollouts ask this bot every move)
+        # (not before, and only the fields it decides by: a search's rollouts ask this bot
+        # every move)
+        obs = view.decision_observation()
         if kind == "set":
             return self._choose_set(obs, legal)
         if kind == "double":
