@@ -36,7 +36,6 @@ class Reviewing:
     def __init__(self, play: PlayScreen) -> None:
         self.play = play
         self.shown: Review | None = None
-        self.opened = False  # just opened: its title takes the focus once drawn
         self.generation = 0  # a new one drops a review still opening
 
     def open(self, value: str) -> None:
@@ -62,9 +61,11 @@ class Reviewing:
                     return False
                 if len(s.history) < span[1]:  # a take-back cut into it
                     return False
-            self.shown = review_span(s, span[0], span[1], "Review", steps)
-            self.opened = True
+            self.shown = review = review_span(s, span[0], span[1], "Review", steps)
             self.play.render()
+            await page.next_task()  # the focus (a layout) in a task of its own
+            if self.shown is review:
+                page.focus("#review-title", scroll="start")
             return True
         except Exception as exc:
             page.fail(exc)
@@ -106,9 +107,6 @@ class Reviewing:
         )
         page.draw_screen(tree)
         page.measure("render", "render-start")
-        if self.opened:
-            self.opened = False
-            page.focus("#review-title", scroll="start")
 
     CONTROLS = {
         "review": open,
