@@ -1,5 +1,5 @@
-"""Issue 24: Learn by playing, Review and Undo also work offline, on a phone, and in an
-embedded game (each feature's own tests go through every game: test_lessons.py,
+"""Issue 24: Learn by playing, Review and Undo (and issue 39's coach) also work offline, on a
+phone, and in an embedded game (each feature's own tests go through every game: test_lessons.py,
 test_review.py, test_take_back.py). One visit installs the service worker; then the
 server is gone and everything below comes from its cache."""
 
@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 from ui.saves import embed_save_key, save_key
 
 from .conftest import PHONE, SITE, StrictPage, near_the_end, play_to_end, start_server
+from .test_coach import COACH_TIMEOUT, PANEL, SMALL_COACH
 from .test_take_back import MY_TURN, human_move, table_now
 
 
@@ -48,6 +49,7 @@ def review_by_keyboard(page: Page) -> None:
 def test_learn_review_and_undo_offline_on_a_phone_and_embedded(browser: Browser) -> None:
     server, url = start_server(SITE)
     context = browser.new_context(viewport=PHONE, has_touch=True)
+    context.add_init_script(SMALL_COACH)
     page = context.new_page()
     page.set_default_timeout(30_000)
     strict = StrictPage(page, url.rstrip("/"))
@@ -56,6 +58,12 @@ def test_learn_review_and_undo_offline_on_a_phone_and_embedded(browser: Browser)
         page.wait_for_selector("body[data-app-state=ready]", timeout=60_000)
         page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
         page.wait_for_selector("#offline-status[data-offline=ready], [data-offline=all]")
+        # A Hard table loads the bots' engine, which the coach thinks in: then it is saved
+        # for offline play too.
+        page.goto(url + "?game=magic-trick-baker&seed=3&speed=instant&level=hard")
+        page.wait_for_selector("body[data-bots=ready]", timeout=90_000)
+        page.wait_for_selector("#offline-status[data-offline=all]", timeout=90_000)
+        page.evaluate("localStorage.clear()")
         # Two games a few moves from their end (so the review comes soon): the app's, and
         # an embedded frame's.
         for key, game, players in (
@@ -77,6 +85,11 @@ def test_learn_review_and_undo_offline_on_a_phone_and_embedded(browser: Browser)
         take_back_by_keyboard(page, pick)
         play_to_end(page, pick_seed=3)
         review_by_keyboard(page)
+        # The coach weighs the whole game in the bots' worker, loaded from the cache.
+        page.click("#screen [data-ui=coach-open][data-value=game]")
+        page.wait_for_selector(f"{PANEL}[data-coach=done]", timeout=COACH_TIMEOUT)
+        expect(page.locator(f"{PANEL} .coach-summary")).to_contain_text("decisions weighed")
+        page.click("#screen [data-ui=review-close]")
 
         # A lesson, from the lobby, to its end.
         page.click("#screen [data-ui=lobby]")
