@@ -13,6 +13,7 @@ from pygame_rules.bots.coach import (
     _rollout_value,
     analyse_decision,
     coach_budget,
+    coach_search,
     costliest,
     decisions,
 )
@@ -63,6 +64,10 @@ def planted_blunder(game_id: str, players: int, seed: int) -> tuple[Any, Any]:
 def test_budget_is_at_least_four_times_hard() -> None:
     for game_id in ("trick-of-trip", "magic-trick-wray", "magic-trick-baker", "trickbook"):
         assert coach_budget(game_id) >= 4 * config_for(game_id, "hard").iterations
+        hard = config_for(game_id, "hard")
+        coach = coach_search(game_id, coach_budget(game_id))
+        assert coach.worlds >= 4 * hard.worlds  # more worlds, not only more playouts
+        assert (coach.rollout, coach.horizon) == (hard.rollout, hard.horizon)
 
 
 def test_a_planted_blunder_is_flagged_in_trick_of_trip() -> None:
@@ -75,8 +80,8 @@ def test_a_planted_blunder_is_flagged_in_trick_of_trip() -> None:
 
 def test_a_planted_blunder_is_flagged_in_wray() -> None:
     state, blunder = planted_blunder("magic-trick-wray", 4, 3)
-    # The coach's own budget: a smaller search's choice is not clearly better here.
-    result = analyse_decision(state, 0, blunder, 1, worlds=32)
+    # The coach as it is (budget, worlds): a smaller analysis does not tell this one apart.
+    result = analyse_decision(state, 0, blunder, 1)
     assert result["flagged"], result
     assert result["reason"]  # the better move's reason, in the game's words
 

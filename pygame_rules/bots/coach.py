@@ -4,7 +4,8 @@ is searched again from exactly what the seat knew then, with a bigger budget tha
 How a decision is judged (`analyse_decision`):
 
 1. An information-set search (`Search`, bots/search.py) from `SeatView(state, seat)`, with
-   `budget` playouts (default `COACH_FACTOR` times Hard's), proposes its choice.
+   `budget` playouts (default `COACH_FACTOR` times Hard's) over `COACH_FACTOR` times Hard's
+   determinizations (`coach_search`), proposes its choice.
 2. The played move and the search's choice are then valued *paired*: the same `worlds`
    determinizations (drawn by `view.resample`, never the true deal), and in each world both
    moves are played out with the same rollout seed by the game's heuristic bot for every
@@ -34,7 +35,7 @@ import math
 from ..rng import Rng
 from . import bot_seed, bots_for, heuristic_factory
 from .base import SeatView
-from .search import Search, action_key, config_for, random_policy, rewards
+from .search import Search, SearchConfig, action_key, config_for, random_policy, rewards
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -58,6 +59,13 @@ SEARCH_CHUNK = 50
 def coach_budget(game_id: str) -> int:
     """Playouts per decision of the analysis search (COACH_FACTOR x Hard's)."""
     return COACH_FACTOR * config_for(game_id, "hard").iterations
+
+
+def coach_search(game_id: str, budget: int) -> SearchConfig:
+    """The analysis search's settings: `budget` playouts over COACH_FACTOR times Hard's
+    determinizations (more playouts over Hard's 32 worlds were no stronger than Hard in
+    Trick of Trip; with four times the worlds too they were: docs/coach.md)."""
+    return config_for(game_id, iterations=budget, worlds=COACH_FACTOR * config_for(game_id).worlds)
 
 
 def decisions(
@@ -194,7 +202,7 @@ def judging_view(
     game_id = view.game_id
     if budget is None:
         budget = coach_budget(game_id)
-    search = Search(view, seed, config_for(game_id, iterations=budget))
+    search = Search(view, seed, coach_search(game_id, budget))
     while not search.advance(SEARCH_CHUNK):
         yield
     # The played move and the search's choice, valued in the same worlds with the same
