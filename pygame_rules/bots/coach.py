@@ -35,11 +35,19 @@ import math
 from ..rng import Rng
 from . import bot_seed, bots_for, heuristic_factory
 from .base import SeatView
-from .search import Search, SearchConfig, action_key, config_for, random_policy, rewards
+from .search import (
+    Search,
+    SearchConfig,
+    action_key,
+    config_for,
+    random_policy,
+    rewards,
+    score_margins,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Generator, Sequence
+    from collections.abc import Generator
     from typing import Any
 
     from ..contract import Action, State
@@ -215,9 +223,8 @@ def judging_view(
         played = proposed
     played_key = action_key(played)
     candidates = [played] if action_key(proposed) == played_key else [played, proposed]
-    mine = 0
     rng = Rng(seed ^ 0x7A1C0)
-    start = score_margin(view.scores(), seat)  # scores are public: the same in every world
+    start = score_margins(view.scores())[seat]  # scores are public: the same in every world
     values: list[list[float]] = [[] for _ in candidates]
     for _ in range(worlds):
         world = view.resample(rng.spawn())
@@ -229,7 +236,7 @@ def judging_view(
     # The played move unless the search's choice is valued higher (ties: the played).
     top = 1 if len(candidates) > 1 and means[1] > means[0] else 0
     best = candidates[top]
-    played_values, proposed_values = values[mine], values[top]
+    played_values, proposed_values = values[0], values[top]
     diffs = [b - p for b, p in zip(proposed_values, played_values)]
     gap, sd = _mean_sd(diffs)
     noise = sd / math.sqrt(len(diffs))
@@ -258,14 +265,6 @@ def judging_view(
             for r in search.summary()
         ],
     }
-
-
-def score_margin(scores: Sequence[int | float], seat: int) -> float:
-    """The seat's score minus the others' average: `rewards` before the game's end."""
-    n = len(scores)
-    if n < 2:
-        return float(scores[seat])
-    return scores[seat] - (sum(scores) - scores[seat]) / (n - 1)
 
 
 class CoachBot:

@@ -35,7 +35,7 @@ from .base import SeatView, perf_counter, think
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
     from typing import Any
 
     from ..contract import Action
@@ -164,12 +164,16 @@ def _fast_apply(state: State) -> Callable[[int, Action], Any]:
     return state.apply
 
 
-def rewards(state: State) -> list[float]:
-    """Each seat's score minus the average of the others' (a win counts half a point more)."""
-    scores = state.scores()
+def score_margins(scores: Sequence[int | float]) -> list[float]:
+    """Each seat's score minus the average of the others'."""
     n = len(scores)
     total = sum(scores)
-    values = [s - (total - s) / (n - 1) if n > 1 else float(s) for s in scores]
+    return [s - (total - s) / (n - 1) if n > 1 else float(s) for s in scores]
+
+
+def rewards(state: State) -> list[float]:
+    """Each seat's score minus the average of the others' (a win counts half a point more)."""
+    values = score_margins(state.scores())
     if state.is_over():
         winners = state.winners()
         for seat in winners:
