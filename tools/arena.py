@@ -9,8 +9,8 @@ deals. A seat is a level of `make_bot` ("random", "easy", "normal", "hard"), or
 "heuristic" (the heuristic bot without mistakes); search settings may follow
 after "+", e.g. "hard+iterations=500+rollout=heuristic", and a heuristic seat
 may slip a share of its moves, e.g. "heuristic+randomness=0.4" (Easy is 0.25). A "coach"
-seat plays as the coach judges (pygame_rules/bots/coach.py: its search's candidates valued
-in paired worlds), e.g. "coach" or "coach+budget=200+worlds=16".
+seat plays the move the coach would call better (pygame_rules/bots/coach.py: its analysis
+search's choice), e.g. "coach" or "coach+budget=200+worlds=16".
 Bots are seeded per move exactly as the app seeds them, and games run in parallel
 worker processes, so a command always prints the same table. A shared win counts
 1/k to each of the k winners; "win share" is per seat, so the fair share is 1/n.
