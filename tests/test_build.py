@@ -37,14 +37,28 @@ def imported_modules(source: str, package: str) -> set[str]:
     return {n for n in names if n.split(".")[0] in tasks.PYTHON_PACKAGES}
 
 
-@pytest.mark.parametrize("archive, suffix", [("app.tar.gz", ".py"), ("app-mpy.tar.gz", ".mpy")])
+MPY_ARCHIVES = ("app-mpy.tar.gz", *(tasks.game_archive(g) for g in pygame_rules.GAME_IDS))
+
+
+def archive_names(folder: Path, archives: tuple[str, ...]) -> list[str]:
+    names = []
+    for archive in archives:
+        with tarfile.open(folder / archive) as tar:
+            names += tar.getnames()
+    return names
+
+
+@pytest.mark.parametrize(
+    "archives, suffix", [(("app.tar.gz",), ".py"), (MPY_ARCHIVES, ".mpy")], ids=["py", "mpy"]
+)
 def test_archive_has_our_packages_whole_and_what_the_app_imports(
-    tmp_path: Path, archive: str, suffix: str
+    tmp_path: Path, archives: tuple[str, ...], suffix: str
 ) -> None:
     tasks.python_archives(Path(sys.executable), tmp_path)
-    with tarfile.open(tmp_path / archive) as tar:
-        shipped = {name.removesuffix(suffix) + ".py" for name in tar.getnames()}
-        assert all(name.endswith(suffix) for name in tar.getnames())
+    names = archive_names(tmp_path, archives)
+    assert len(names) == len(set(names))  # each file in one archive only
+    shipped = {name.removesuffix(suffix) + ".py" for name in names}
+    assert all(name.endswith(suffix) for name in names)
     # What ships is declared by inclusion: our packages, whole (the dev tools are in tools/).
     ours = {
         path.relative_to(ROOT).as_posix()
@@ -77,6 +91,38 @@ def test_archive_has_our_packages_whole_and_what_the_app_imports(
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
         todo.extend(imported_modules(path.read_text(), package))
     assert {"ui.app", "ui.tables", "pygame_rules.bots.search", "pygame_rules.trickbook"} <= seen
+
+
+def test_each_games_bytecode_ships_in_its_own_archive(tmp_path: Path) -> None:
+    """A game's rules, bots, table and lesson (and nothing else) are in its archive, which a
+    link to another game never downloads: no module of the app's own archive imports them
+    (they are imported by name, pygame_rules.import_for), nor does another game's."""
+    tasks.python_archives(Path(sys.executable), tmp_path)
+    module_of = {}
+    for game_id in pygame_rules.GAME_IDS:
+        names = archive_names(tmp_path, (tasks.game_archive(game_id),))
+        module = pygame_rules.module_name(game_id)
+        assert {f"{folder}/{module}.mpy" for folder in tasks.GAME_MODULE_FOLDERS} <= set(names)
+        assert all(name.rpartition("/")[2].startswith(module) for name in names), names
+        for name in names:
+            module_of[name.removesuffix(".mpy").replace("/", ".")] = game_id
+    assert "pygame_rules.magic_trick_baker_laws" in module_of
+    for name in archive_names(tmp_path, ("app-mpy.tar.gz",)):
+        if name.startswith(tasks.PRECOMPILED):
+            continue
+        source = ROOT / name.replace(".mpy", ".py")
+        package = name.removesuffix(".mpy").replace("/", ".")
+        package = package if source.name == "__init__.py" else package.rpartition(".")[0]
+        reached = imported_modules(source.read_text(), package) & set(module_of)
+        assert not reached, f"{name} imports {reached}: a link to another game lacks them"
+    for module, game_id in module_of.items():
+        source = ROOT / (module.replace(".", "/") + ".py")
+        others = {
+            name
+            for name in imported_modules(source.read_text(), module.rpartition(".")[0])
+            if module_of.get(name, game_id) != game_id
+        }
+        assert not others, f"{module} imports another game's {others}"
 
 
 def test_the_bytecode_archive_holds_pyscripts_own_package(tmp_path: Path) -> None:

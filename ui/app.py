@@ -37,7 +37,7 @@ from ui.review.coach import Coach
 from ui.review.feature import LastTrick, Reviewing
 from ui.runtime import page
 from ui.runtime.events import listen
-from ui.runtime.worker_client import COMING, POLL, WorkerClient
+from ui.runtime.worker_client import COMING, POLL, WORKER_DELAY, WorkerClient, until
 from ui.screens import setup
 from ui.screens.play import GameSteps, PlayScreen
 from ui.screens.saved import SavedGames
@@ -61,6 +61,7 @@ from ui.vdom import h
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
     from ui.share.links import LinkRequest
@@ -112,6 +113,11 @@ class App:
         self.routes = Routes()
         for feature in (self, self.saved, self.arrival):
             self.routes.add(feature)
+        # The page's own controls (the lobby, a setup, saved games, a link's question): any
+        # of them may open another game than a link's (`after_games`).
+        self.navigation = frozenset(
+            name for feature in (self, self.saved, self.arrival) for name in feature.CONTROLS
+        )
         self.at_table: list[Any] = []  # the table's features, while one is played
         # An embedded hand or puzzle (`show=`), and the features that answer its controls.
         self.shown_view: HandView | Puzzle | None = None
@@ -161,6 +167,32 @@ class App:
             self.show_lobby()
         if not laying:
             page.mark_state("ready")
+        if not self.embed_game:
+            self.spawn(self.load_other_games())
+
+    async def load_other_games(self) -> None:
+        """A page whose address names one game boots with that game's modules only (about
+        30 KB of a phone's first download each: static/js/host.js); the full app fetches the
+        others once the player can move, so that the lobby opens at once later. A failed
+        download is left to `after_games`, which says so when one is needed."""
+        await until(self.can_move, WORKER_DELAY)
+        try:
+            await page.load_games()
+        except Exception as exc:  # on the console only: no game needs them yet
+            print(f"The other games' modules were not fetched ({exc}).")
+
+    async def after_games(self, run: Callable[[], object]) -> None:
+        """`run()` once every game's modules are loaded (`load_other_games`): the page's own
+        controls may open any game. Said in plain words when they cannot be fetched."""
+        try:
+            await page.load_games()
+        except Exception as exc:
+            page.notice(f"The other games could not be loaded ({exc}). Try again when online.")
+            return
+        try:
+            run()
+        except Exception as exc:
+            page.fail(exc)
 
     def lesson_to_resume(self, req: LinkRequest, choice: str) -> tuple[str, int] | None:
         """The lesson a reload comes back to, and how far it had gone: the full app's
@@ -377,7 +409,12 @@ class App:
                 if screen is not None:
                     screen.human_action(json.loads(action))
                 return True
-            return name is not None and self.routes.run(name, value)
+            if name is None or not self.routes.answers(name):
+                return False
+            if name in self.navigation and page.games_missing():
+                self.spawn(self.after_games(lambda: self.routes.run(name, value)))
+                return True
+            return self.routes.run(name, value)
         except Exception as exc:
             page.fail(exc)
             return False
@@ -394,7 +431,7 @@ class App:
 
     def on_change(self, element_id: str, value: str, file: Any) -> None:
         if element_id == "stats-import" and file is not None:
-            self.spawn(self.import_stats(file))
+            self.spawn(self.after_games(lambda: self.spawn(self.import_stats(file))))
         elif self.play is not None and self.play.embed.change(element_id, value):
             pass
         elif element_id == "speed" and value in SPEEDS:
@@ -406,7 +443,11 @@ class App:
                     self.keep_for_reload(self.play.session)
 
     def on_storage(self, key: str, value: str | None) -> None:
-        """Another tab changed a saved game: see `Saves.other_tab`."""
+        """Another tab changed a saved game: see `Saves.other_tab`. (The saved games'
+        list names every game: it waits for their modules, `after_games`.)"""
+        if page.games_missing():
+            self.spawn(self.after_games(lambda: self.on_storage(key, value)))
+            return
         session = self.play.session if self.play is not None else None
         what, message = self.saves.other_tab(key, value, session)
         if what == saves.REDRAW:

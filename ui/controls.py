@@ -36,6 +36,10 @@ class Routes:
             if name in self.table and self.table[name][0] is feature:
                 del self.table[name]
 
+    def answers(self, name: str) -> bool:
+        """Whether a feature on screen answers the control `name`."""
+        return name in self.table
+
     def run(self, name: str, value: str) -> bool:
         """Run the control `name` with `value`; False when no feature on screen answers it."""
         found = self.table.get(name)

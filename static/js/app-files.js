@@ -1,22 +1,60 @@
-// The app's MicroPython bytecode (static/vendor/app-mpy.tar.gz, tasks.py python_archives):
-// downloaded and inflated by the browser, then written into an interpreter's files. Used by
-// static/js/mpy-files.js (PyScript's MicroPython) and static/js/embed.js (MicroPython
-// started directly, in a frame whose storage is blocked).
+// The app's MicroPython bytecode (static/vendor/app-mpy.tar.gz, and each game's own in
+// app-mpy-<game id>.tar.gz: tasks.py python_archives): downloaded and inflated by the
+// browser, then written into an interpreter's files. Used by static/js/mpy-files.js
+// (PyScript's MicroPython) and static/js/embed.js (MicroPython started directly, in a frame
+// whose storage is blocked).
 
 const ARCHIVE = new URL("../vendor/app-mpy.tar.gz", import.meta.url);
+const SITE = new URL("../../", import.meta.url);
 const BLOCK = 512;
+// Each game's archive by id, and the games the page boots with (static/js/host.js: the
+// one game a link names, else all).
+const GAME_ARCHIVES = globalThis.gameArchives ?? {};
+const BOOT_GAMES = globalThis.bootGames ?? Object.keys(GAME_ARCHIVES);
 
-// [path, bytes] of each of the archive's files. The same request as the page's
-// <link rel="preload" as="fetch" crossorigin> (tasks.py preload_links), so it is
-// downloaded once, from the start of the page.
-export function appFiles() {
-  return fetch(ARCHIVE)
+// [path, bytes] of each of an archive's files.
+function archiveFiles(url) {
+  return fetch(url)
     .then((response) => {
-      if (!response.ok) throw new Error(`${ARCHIVE.pathname}: HTTP ${response.status}`);
+      if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
       return response.arrayBuffer();
     })
     .then((buffer) => inflated(new Uint8Array(buffer)))
-    .then(tarEntries);
+    .then((bytes) => tarEntries(bytes, url.pathname));
+}
+
+// A game's files, fetched once.
+const fetched = new Map();
+function gameFiles(id) {
+  if (!fetched.has(id)) fetched.set(id, archiveFiles(new URL(GAME_ARCHIVES[id], SITE)));
+  return fetched.get(id);
+}
+
+// [path, bytes] of the app's files and the boot's games'. The same requests as the page's
+// <link rel="preload" as="fetch" crossorigin> (tasks.py preload_links, static/js/host.js),
+// so each is downloaded once, from the start of the page.
+export function appFiles() {
+  return Promise.all([archiveFiles(ARCHIVE), ...BOOT_GAMES.map(gameFiles)]).then((lists) => lists.flat());
+}
+
+// Once the boot's files are written into `FS`: the other games' on the app's request
+// (ui/runtime/page.py games_missing, load_games), as `globalThis.appGames`.
+export function offerGames(FS) {
+  const written = new Set(BOOT_GAMES);
+  const missing = () => Object.keys(GAME_ARCHIVES).filter((id) => !written.has(id));
+  globalThis.appGames = {
+    missing: () => missing().length,
+    load: async () => {
+      const ids = missing();
+      const lists = await Promise.all(ids.map(gameFiles));
+      ids.forEach((id, at) => {
+        if (written.has(id)) return;  // written by another call meanwhile
+        writeFiles(FS, lists[at]);
+        written.add(id);
+      });
+      return true;
+    },
+  };
 }
 
 // The tar inside: a host that sends the archive with Content-Encoding: gzip has had
@@ -35,7 +73,7 @@ const text = (bytes, start, length) => {
 
 // [path, bytes] of each regular file of a ustar archive (the build writes no other kind:
 // tasks.py python_archive); anything else is an error, not skipped.
-function tarEntries(bytes) {
+function tarEntries(bytes, archive) {
   const files = [];
   for (let at = 0; at + BLOCK <= bytes.length; ) {
     const name = text(bytes, at, 100);
@@ -44,16 +82,16 @@ function tarEntries(bytes) {
     const size = parseInt(text(bytes, at + 124, 12).trim() || "0", 8);
     const type = String.fromCharCode(bytes[at + 156] || 0x30);
     if (type !== "0" || !Number.isSafeInteger(size) || size < 0) {
-      throw new Error(`${ARCHIVE.pathname}: unexpected entry ${name} (type ${type})`);
+      throw new Error(`${archive}: unexpected entry ${name} (type ${type})`);
     }
     const path = prefix ? `${prefix}/${name}` : name;
     if (path.startsWith("/") || path.split("/").includes("..")) {
-      throw new Error(`${ARCHIVE.pathname}: unsafe path ${path}`);
+      throw new Error(`${archive}: unsafe path ${path}`);
     }
     files.push([path, bytes.slice(at + BLOCK, at + BLOCK + size)]);
     at += BLOCK + Math.ceil(size / BLOCK) * BLOCK;
   }
-  if (!files.length) throw new Error(`${ARCHIVE.pathname}: no files`);
+  if (!files.length) throw new Error(`${archive}: no files`);
   return files;
 }
 

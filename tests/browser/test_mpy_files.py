@@ -8,7 +8,7 @@ import gzip
 import io
 import tarfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 from playwright.sync_api import Browser, Route, expect
@@ -111,3 +111,72 @@ def test_an_archive_that_cannot_be_unpacked_stops_the_boot_with_a_message(
         expect(page.locator("#screen .table-screen")).to_have_count(0)
     finally:
         context.close()
+
+
+OTHER_GAMES = ("magic-trick-wray", "magic-trick-baker", "trickbook")  # TABLE's is trick-of-trip
+
+
+@pytest.fixture
+def unserved(browser: Browser, site_url: str) -> Iterator[StrictPage]:
+    """A desktop page whose requests all reach its routes: no service worker (a worker's
+    own fetches, once it controls the page, pass by page.route)."""
+    context = browser.new_context(viewport=DESKTOP, service_workers="block")
+    strict = StrictPage(context.new_page(), site_url.rstrip("/"))
+    yield strict
+    try:
+        strict.check()
+    finally:
+        context.close()
+
+
+def test_a_link_boots_with_its_games_bytecode_and_the_lobby_waits_for_the_others(
+    unserved: StrictPage, site_url: str
+) -> None:
+    """A link to one game downloads the app's archive and that game's before its table
+    (tasks.py python_archives, static/js/host.js), the others once the player can move; the
+    lobby, which names every game, opens once they are there."""
+    page = unserved.page
+    asked: list[str] = []
+    held: list[Route] = []
+    page.on("request", lambda request: asked.append(request.url.removeprefix(site_url)))
+    for game_id in OTHER_GAMES:
+        page.route(f"{site_url}static/vendor/app-mpy-{game_id}.tar.gz", lambda r: held.append(r))
+    page.goto(site_url + TABLE)
+    page.wait_for_selector("body[data-app-state=ready]", timeout=BOOT_TIMEOUT)
+    archives = [url for url in asked if url.startswith("static/vendor/app-mpy")]
+    assert sorted(archives) == sorted([ARCHIVE, "static/vendor/app-mpy-trick-of-trip.tar.gz"])
+    deadline = time.monotonic() + 20
+    while len(held) < len(OTHER_GAMES) and time.monotonic() < deadline:
+        page.wait_for_timeout(100)  # the others are asked for once the player can move
+    assert len(held) == len(OTHER_GAMES)
+    assert page.evaluate("appGames.missing()") == len(OTHER_GAMES)
+    page.click("[data-ui=lobby]")  # answered at once (ui/app.py on_click): it waits
+    expect(page.locator("#lobby")).to_be_hidden()
+    for route in held:
+        route.continue_()
+    expect(page.locator("#lobby")).to_be_visible()
+    assert page.evaluate("appGames.missing()") == 0
+    expect(page.locator("#resume")).to_contain_text("Trick of Trip")  # the saved games' list
+    page.click("#lobby [data-ui=play][data-value=trickbook]")
+    expect(page.locator("#screen h2")).to_contain_text("Trickbook")
+
+
+def test_other_games_that_cannot_be_fetched_are_said_so(
+    unserved: StrictPage, site_url: str
+) -> None:
+    """Offline on a link's first visit (no service worker yet): the lobby cannot open; the
+    table stays, and a notice says why."""
+    page = unserved.page
+    unserved.allowed_console.append("404")
+    for game_id in OTHER_GAMES:
+        page.route(
+            f"{site_url}static/vendor/app-mpy-{game_id}.tar.gz",
+            lambda route: route.fulfill(status=404, body="gone"),
+        )
+    page.goto(site_url + TABLE)
+    page.wait_for_selector("body[data-app-state=ready]", timeout=BOOT_TIMEOUT)
+    page.click("[data-ui=lobby]")
+    expect(page.locator("#notice")).to_contain_text("The other games could not be loaded")
+    expect(page.locator("#notice")).to_contain_text("HTTP 404")
+    expect(page.locator("#screen .table-screen")).to_be_visible()
+    expect(page.locator("#lobby")).to_be_hidden()

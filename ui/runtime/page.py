@@ -102,6 +102,19 @@ def mark_state(state: str) -> None:
     document.body.setAttribute("data-app-state", state)
 
 
+def games_missing() -> bool:
+    """Whether some game's modules are not in the interpreter's files yet: a page whose
+    address names one game boots with that game's only (static/js/host.js, app-files.js)."""
+    return window is not None and int(window.appGames.missing()) > 0
+
+
+async def load_games() -> None:
+    """Fetch every game's modules not in the interpreter's files yet and write them there
+    (static/js/app-files.js offerGames); a failed download raises."""
+    if games_missing():
+        await window.appGames.load()
+
+
 def is_embedded() -> bool:
     """Whether this is the compact embed page (embed.html) in a blog's frame."""
     return document.body.getAttribute("data-mode") == "embed"

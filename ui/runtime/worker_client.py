@@ -44,6 +44,16 @@ NOTES = {
 }
 
 
+async def until(ready: Callable[[], bool], limit: float) -> None:
+    """Return once `ready()` is true, looked at every PAINT_DELAY, or after `limit` seconds."""
+    waited = 0.0
+    while waited < limit:
+        await asyncio.sleep(PAINT_DELAY)
+        waited += PAINT_DELAY
+        if ready():
+            return
+
+
 class WorkerClient:
     """Starts the worker, tells when it is ready, and asks it for moves."""
 
@@ -70,12 +80,7 @@ class WorkerClient:
         table), so its download and boot never delay the first move. (Not
         window.setTimeout: on MicroPython, a call to it from Python breaks asyncio's own
         timers with "Illegal invocation".)"""
-        waited = 0.0
-        while waited < WORKER_DELAY:
-            await asyncio.sleep(PAINT_DELAY)
-            waited += PAINT_DELAY
-            if can_move():
-                break
+        await until(can_move, WORKER_DELAY)
         self.start()
 
     def start(self) -> None:
