@@ -84,7 +84,7 @@ GAME_MODULE_FOLDERS = ("pygame_rules", "pygame_rules/bots", "ui/tables", "ui/les
 # What the page's MicroPython imports first (index.html's boot script, and embed.js's, the
 # same text); each game's modules are imported by name (`page_sources`).
 PAGE_ENTRIES = ("pygame_rules.bots", "ui.app")
-GAME_ARCHIVES_MARKER = "  <!-- games: their archives (tasks.py game_archives_json) -->"
+GAME_FILES_MARKER = "  <!-- games: their files (tasks.py game_files_json) -->"
 # Fetched after the first table is drawn (the bots' worker), so cached by the service
 # worker then, not in its install step (static/sw.js).
 LATER_PREFIX = "static/vendor/pyodide/"
@@ -190,13 +190,20 @@ def game_modules(game_id: str, names: list[str]) -> list[str]:
     return own
 
 
-def game_archives_json() -> str:
-    """For each page's head, before static/js/host.js: each game's archive by id, which
-    host.js and static/js/app-files.js fetch for a link to that game (and all of them for
-    any other address)."""
-    archives = {gid: f"static/vendor/{game_archive(gid)}" for gid in pygame_rules.GAME_IDS}
-    data = json.dumps(archives).replace("</", "<\\/")
-    return f'  <script type="application/json" id="game-archives">{data}</script>'
+def game_files_json(site: Path) -> str:
+    """For each page's head, before static/js/host.js: each game's bytecode archive and
+    stylesheet (None: it has none) by id, which host.js and static/js/app-files.js fetch
+    for an address that names that game (and every game's for any other address)."""
+    styles = set(registry_pages.game_stylesheets(site / "static" / "css"))
+    files = {
+        gid: {
+            "archive": f"static/vendor/{game_archive(gid)}",
+            "style": f"static/css/{gid}.css" if f"{gid}.css" in styles else None,
+        }
+        for gid in pygame_rules.GAME_IDS
+    }
+    data = json.dumps(files).replace("</", "<\\/")
+    return f'  <script type="application/json" id="game-files">{data}</script>'
 
 
 def pyscript_package() -> dict[str, str]:
@@ -255,12 +262,13 @@ STYLE_BUNDLE = "static/css/site.css"
 
 
 def bundle_styles(site: Path, pages: tuple[str, ...] = ("index.html", "embed.html")) -> None:
-    """One stylesheet per page in the built site, in place of the app's and each game's:
-    stylesheets block the page's first layout and, in Chrome, its other requests, and a
-    phone's repeat visit had the service worker answer five of them one after another.
-    The bundle is the files the pages link (the same in every page), then each registered
-    game's own static/css/<id>.css in lobby order, where the pages mark their place
-    (`registry_pages.STYLES_MARKER`); the files themselves are not shipped."""
+    """One stylesheet per page in the built site, in place of the files the pages link (the
+    same in every page): stylesheets block the page's first layout and, in Chrome, its other
+    requests, and a phone's repeat visit had the service worker answer five of them one
+    after another. Each game's own static/css/<id>.css stays a file of its own, where the
+    pages marked their place (`registry_pages.STYLES_MARKER`): static/js/host.js applies
+    the stylesheets of the games an address names (`game_files_json`), so a link to one
+    game downloads no other's. The bundled files are not shipped."""
     names: list[str] | None = None
     for page in pages:
         path = site / page
@@ -277,7 +285,6 @@ def bundle_styles(site: Path, pages: tuple[str, ...] = ("index.html", "embed.htm
         path.write_text(text[: first.start()] + link + text[first.start() :])
     assert names
     css = site / "static" / "css"
-    names += registry_pages.game_stylesheets(css)
     parts = [f"/* {name} */\n" + (css / name).read_text() for name in names]
     (site / STYLE_BUNDLE).write_text("\n".join(parts))
     for name in names:
@@ -397,7 +404,7 @@ def build() -> Path:
     embed = SITE / "embed.html"
     embed.write_text(embed.read_text().replace(VIEW_PRELOAD_MARKER, view_preloads()))
     for page in (index, embed):
-        page.write_text(page.read_text().replace(GAME_ARCHIVES_MARKER, game_archives_json()))
+        page.write_text(page.read_text().replace(GAME_FILES_MARKER, game_files_json(SITE)))
     registry_pages.write_pages(SITE)  # the games' cards, titles and pitches
     demo_post.write_demo(SITE)  # a blog post with each game's hand and puzzle: /demo/
     bundle_styles(SITE)

@@ -222,10 +222,10 @@ def test_the_embed_boots_python_as_the_page_does() -> None:
     assert copy == boot
 
 
-def test_each_page_links_one_stylesheet_with_every_source_file_in_order(tmp_path: Path) -> None:
+def test_each_page_links_one_stylesheet_and_each_game_keeps_its_own(tmp_path: Path) -> None:
     """bundle_styles: the built pages link site.css only, which holds the text of the files
-    the pages link (the app's), then each registered game's own stylesheet in lobby order
-    (their cascade), and the files are gone."""
+    the pages link (the app's), and those are gone; each game's own stylesheet stays a file
+    (static/js/host.js applies those of the games an address names)."""
     css = tmp_path / "static" / "css"
     css.mkdir(parents=True)
     (css / "app.css").write_text("a { color: red; }\n")
@@ -243,19 +243,34 @@ def test_each_page_links_one_stylesheet_with_every_source_file_in_order(tmp_path
         text = (tmp_path / page).read_text()
         assert text.count("stylesheet") == 1 and 'href="./static/css/site.css"' in text
         assert "<!--" not in text
-    bundle = (css / "site.css").read_text()
-    order = [bundle.index(f".game-{game_id}") for game_id in pygame_rules.GAME_IDS[:-1]]
-    assert bundle.index("color: red") < order[0] and order == sorted(order)
-    assert f".game-{games[0]}" not in bundle
-    assert sorted(p.name for p in css.iterdir()) == ["site.css"]
+    assert (css / "site.css").read_text() == "/* app.css */\na { color: red; }\n"
+    assert sorted(p.name for p in css.iterdir()) == sorted(
+        ["site.css", *(f"{game_id}.css" for game_id in games[1:])]
+    )
+    files = json.loads(tasks.game_files_json(tmp_path).split(">", 1)[1].split("<", 1)[0])
+    assert list(files) == list(pygame_rules.GAME_IDS)
+    assert files[games[0]]["style"] is None
+    assert files[games[1]] == {
+        "archive": f"static/vendor/app-mpy-{games[1]}.tar.gz",
+        "style": f"static/css/{games[1]}.css",
+    }
 
 
-def test_the_built_pages_link_the_bundle_of_the_apps_and_every_games_stylesheet() -> None:
+def test_the_built_pages_link_the_apps_bundle_and_name_every_games_files() -> None:
     for page in ("index.html", "embed.html"):
         source = (ROOT / page).read_text()
         assert tasks.STYLESHEET.findall(source) == ["app.css"]  # the games' are found
         assert tools_pages.STYLES_MARKER in source
-        assert tasks.STYLESHEET.findall((tasks.SITE / page).read_text()) == ["site.css"]
+        assert tasks.GAME_FILES_MARKER in source.splitlines()
+        built = (tasks.SITE / page).read_text()
+        assert tasks.STYLESHEET.findall(built) == ["site.css"]
+        # before host.js, which reads it
+        assert built.index('id="game-files"') < built.index("static/js/host.js")
+        files = json.loads(built.split('id="game-files">', 1)[1].split("</script>", 1)[0])
+        assert list(files) == list(pygame_rules.GAME_IDS)
+        for paths in files.values():
+            for path in paths.values():
+                assert (tasks.SITE / path).is_file(), path
     bundle = (tasks.SITE / tasks.STYLE_BUNDLE).read_text()
     names = re.findall(r"^/\* ([\w-]+\.css) \*/$", bundle, re.MULTILINE)
-    assert names == ["app.css", *(f"{g}.css" for g in pygame_rules.GAME_IDS)]
+    assert names == ["app.css"]

@@ -7,10 +7,10 @@
 const ARCHIVE = new URL("../vendor/app-mpy.tar.gz", import.meta.url);
 const SITE = new URL("../../", import.meta.url);
 const BLOCK = 512;
-// Each game's archive by id, and the games the page boots with (static/js/host.js: the
-// one game a link names, else all).
-const GAME_ARCHIVES = globalThis.gameArchives ?? {};
-const BOOT_GAMES = globalThis.bootGames ?? Object.keys(GAME_ARCHIVES);
+// Each game's files by id, and the games the page boots with (static/js/host.js: the one
+// game a link names, else all).
+const GAME_FILES = globalThis.gameFiles ?? {};
+const BOOT_GAMES = globalThis.bootGames ?? Object.keys(GAME_FILES);
 
 // [path, bytes] of each of an archive's files.
 function archiveFiles(url) {
@@ -23,14 +23,19 @@ function archiveFiles(url) {
     .then((bytes) => tarEntries(bytes, url.pathname));
 }
 
-// A game's files, fetched once.
+// A game's bytecode, fetched once, when its stylesheet is applied too (host.js gameStyle):
+// its table is never drawn unstyled.
 const fetched = new Map();
 function gameFiles(id) {
-  if (!fetched.has(id)) fetched.set(id, archiveFiles(new URL(GAME_ARCHIVES[id], SITE)));
+  if (!fetched.has(id)) {
+    const files = archiveFiles(new URL(GAME_FILES[id].archive, SITE));
+    fetched.set(id, Promise.all([files, globalThis.gameStyle(id)]).then(([list]) => list));
+  }
   return fetched.get(id);
 }
 
-// [path, bytes] of the app's files and the boot's games'. The same requests as the page's
+// [path, bytes] of the app's files and the boot's games', once the games' stylesheets are
+// applied. The same requests as the page's
 // <link rel="preload" as="fetch" crossorigin> (tasks.py preload_links, static/js/host.js),
 // so each is downloaded once, from the start of the page.
 export function appFiles() {
@@ -41,7 +46,7 @@ export function appFiles() {
 // (ui/runtime/page.py games_missing, load_games), as `globalThis.appGames`.
 export function offerGames(FS) {
   const written = new Set(BOOT_GAMES);
-  const missing = () => Object.keys(GAME_ARCHIVES).filter((id) => !written.has(id));
+  const missing = () => Object.keys(GAME_FILES).filter((id) => !written.has(id));
   globalThis.appGames = {
     missing: () => missing().length,
     load: async () => {

@@ -4,53 +4,82 @@
 // the lobby.
 if (/[?&](game|learn)=/.test(location.search)) document.documentElement.dataset.boot = "link";
 
-// Asks for a file the boot fetches later, now (as fetch() will ask: cors mode), or for a
-// module script.
-const preload = (href, module) => {
-  const link = document.createElement("link");
-  link.rel = module ? "modulepreload" : "preload";
-  if (!module) [link.as, link.crossOrigin] = ["fetch", "anonymous"];
-  link.href = `./${href}`;
-  document.head.append(link);
-};
+// The games' files and the boot's preloads: in a block, as this script's names share the
+// page's global scope with the other classic scripts (embed.js).
+{
+  // Asks for a file the boot fetches later, now (as fetch() will ask: cors mode), or for a
+  // module script.
+  const preload = (href, module) => {
+    const link = document.createElement("link");
+    link.rel = module ? "modulepreload" : "preload";
+    if (!module) [link.as, link.crossOrigin] = ["fetch", "anonymous"];
+    link.href = `./${href}`;
+    document.head.append(link);
+  };
 
-// Each game's own bytecode ships in an archive of its own (the build lists them by game id
-// in #game-archives: tasks.py game_archives_json). An address that names one known game (its
-// `game=`, `learn=` and `rules=`, the last of each counting, as in ui/share/links.py) boots
-// with that game's archive only; any other (the lobby, an unknown id) with every game's.
-// static/js/app-files.js fetches these with the app's own archive; the app asks for the
-// others when it needs them (ui/runtime/page.py load_games).
-const GAME_ARCHIVES = JSON.parse(document.getElementById("game-archives")?.textContent ?? "{}");
-const address = new URLSearchParams(location.search);
-const named = new Set(
-  ["game", "learn", "rules"].map((key) => address.getAll(key).pop()).filter((id) => id !== undefined),
-);
-const known = (id) => Object.prototype.hasOwnProperty.call(GAME_ARCHIVES, id);
-globalThis.gameArchives = GAME_ARCHIVES;
-globalThis.bootGames = named.size === 1 && [...named].every(known) ? [...named] : Object.keys(GAME_ARCHIVES);
+  // Each game's own bytecode ships in an archive of its own, and its stylesheet in a file of
+  // its own (the build lists them by game id in #game-files: tasks.py game_files_json). An
+  // address that names one known game (its `game=`, `learn=` and `rules=`, the last of each
+  // counting, as in ui/share/links.py) boots with that game's files only; any other (the
+  // lobby, an unknown id) with every game's. static/js/app-files.js fetches the archives with
+  // the app's own and waits for the stylesheets; the app asks for the other games' files
+  // when it needs them (ui/runtime/page.py load_games).
+  const GAME_FILES = JSON.parse(document.getElementById("game-files")?.textContent ?? "{}");
+  const address = new URLSearchParams(location.search);
+  const named = new Set(
+    ["game", "learn", "rules"].map((key) => address.getAll(key).pop()).filter((id) => id !== undefined),
+  );
+  const known = (id) => Object.prototype.hasOwnProperty.call(GAME_FILES, id);
+  globalThis.gameFiles = GAME_FILES;
+  globalThis.bootGames = named.size === 1 && [...named].every(known) ? [...named] : Object.keys(GAME_FILES);
 
-// An embedded hand or puzzle (`show=`) boots by itself (static/js/embed.js): what its boot
-// fetches one after another (the build lists it in embed.html: tasks.py boot_fetches) is
-// asked for here, all at once, as index.html's preload links do; PyScript's part only
-// where the frame may keep storage (else embed.js starts MicroPython without PyScript).
-// A frame that waits for its reader's Play loads nothing heavy before it, so none here.
-// The full app's page (index.html) preloads the rest of its chain itself; its games' here.
-const bootFetches = document.getElementById("boot-fetches");
-if (bootFetches && /[?&]show=/.test(location.search)) {
-  const boot = JSON.parse(bootFetches.textContent);
-  let storage = false;
-  try {
-    localStorage.setItem("trick-table.probe", "1");
-    localStorage.removeItem("trick-table.probe");
-    storage = typeof indexedDB !== "undefined" && indexedDB !== null;
-  } catch {
-    // blocked: embed.js's own boot
+  // A game's stylesheet, applied: a promise settled once it is (a game with none: at once).
+  // Its rules are all under the game's table (.game-<id>), so the order of the games' files
+  // does not matter; they come after the app's.
+  const gameStyles = new Map();
+  globalThis.gameStyle = (id) => {
+    const href = GAME_FILES[id]?.style;
+    if (!href) return Promise.resolve();
+    if (!gameStyles.has(id)) {
+      const link = document.createElement("link");
+      link.rel = "stylesheet";
+      link.href = `./${href}`;
+      gameStyles.set(id, new Promise((resolve, reject) => {
+        link.onload = () => resolve();
+        link.onerror = () => reject(new Error(`/${href} could not be loaded`));
+      }));
+      document.head.append(link);
+    }
+    return gameStyles.get(id);
+  };
+
+  // An embedded hand or puzzle (`show=`) boots by itself (static/js/embed.js): what its boot
+  // fetches one after another (the build lists it in embed.html: tasks.py boot_fetches) is
+  // asked for here, all at once, as index.html's preload links do; PyScript's part only
+  // where the frame may keep storage (else embed.js starts MicroPython without PyScript).
+  // A frame that waits for its reader's Play loads nothing heavy before it, so none here.
+  // The full app's page (index.html) preloads the rest of its chain itself; its games' here,
+  // and their stylesheets are asked for.
+  const bootFetches = document.getElementById("boot-fetches");
+  if (bootFetches && /[?&]show=/.test(location.search)) {
+    const boot = JSON.parse(bootFetches.textContent);
+    let storage = false;
+    try {
+      localStorage.setItem("trick-table.probe", "1");
+      localStorage.removeItem("trick-table.probe");
+      storage = typeof indexedDB !== "undefined" && indexedDB !== null;
+    } catch {
+      // blocked: embed.js's own boot
+    }
+    for (const href of [...boot.modules, ...(storage ? boot.pyscript_modules : [])]) preload(href, true);
+    for (const href of [...boot.fetched, ...(storage ? boot.pyscript_fetched : [])]) preload(href, false);
   }
-  for (const href of [...boot.modules, ...(storage ? boot.pyscript_modules : [])]) preload(href, true);
-  for (const href of [...boot.fetched, ...(storage ? boot.pyscript_fetched : [])]) preload(href, false);
-}
-if (!bootFetches || /[?&]show=/.test(location.search)) {
-  for (const id of globalThis.bootGames) preload(GAME_ARCHIVES[id], false);
+  if (!bootFetches || /[?&]show=/.test(location.search)) {
+    for (const id of globalThis.bootGames) {
+      preload(GAME_FILES[id].archive, false);
+      globalThis.gameStyle(id).catch(() => {});  // reported by app-files.js's boot
+    }
+  }
 }
 
 // An embedded frame's colours: `theme=light|dark|auto` in its address (the last one counts,
