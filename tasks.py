@@ -56,7 +56,7 @@ NODE_MODULES = ROOT / "node_modules"
 # WebAssembly build, and Pyodide's core without its package repository (we load no
 # packages).
 PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
-PYSCRIPT_USED = ("core", "toml-", "error-")
+PYSCRIPT_USED = ("core", "error-")
 MICROPYTHON_DIST = NODE_MODULES / "@micropython" / "micropython-webassembly-pyscript"
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 # The `pyscript` package's Python as PyScript's build ships it inside core.js: the page writes
@@ -73,7 +73,7 @@ PYODIDE_FILES = (
 )
 # The page, the embed frame, and the PyScript configs of the main thread (MicroPython)
 # and of the bots' worker (Pyodide).
-PAGES = ("index.html", "embed.html", "pyscript.toml", "py.toml")
+PAGES = ("index.html", "embed.html", "py.json")
 # What ships of our Python: these packages, whole (dev tools live in tools/, never shipped).
 PYTHON_PACKAGES = ("pygame_rules", "ui")
 # Each game's own modules (pygame_rules.import_for's packages: its rules, bots, table and
@@ -305,7 +305,7 @@ def boot_fetches() -> dict[str, list[str]]:
     )
     return {
         "pyscript_modules": [f"static/vendor/pyscript/{name}" for name in [core, *chunks]],
-        "pyscript_fetched": ["pyscript.toml"],
+        "pyscript_fetched": [],  # the main thread's config is inline (index.html)
         # mpy-files.js's import, and micropython's loader
         "modules": ["static/vendor/micropython/micropython.mjs", "static/js/app-files.js"],
         "fetched": ["static/vendor/micropython/micropython.wasm", "static/vendor/app-mpy.tar.gz"],

@@ -210,16 +210,20 @@ def test_the_built_precache_manifest_sizes_every_file_it_lists() -> None:
 
 
 def test_the_embed_boots_python_as_the_page_does() -> None:
-    """index.html's boot script and embed.js's copy of it (BOOT_PY) are the same text."""
+    """index.html's boot script and config and embed.js's copies of them (BOOT_PY,
+    MPY_CONFIG) are the same text."""
     page = (ROOT / "index.html").read_text()
-    start = page.index('<script type="mpy" config="./pyscript.toml">\n') + len(
-        '<script type="mpy" config="./pyscript.toml">\n'
-    )
-    boot = page[start : page.index("  </script>", start)]
+    tag = re.search(r"<script type=\"mpy\" config='([^']*)'>\n", page)
+    assert tag is not None
+    boot = page[tag.end() : page.index("  </script>", tag.end())]
     embed = (ROOT / "static" / "js" / "embed.js").read_text()
     copy = embed.split("const BOOT_PY = `", 1)[1].split("`;", 1)[0]
     assert "await window.nextTask()" in boot
     assert copy == boot
+    # and its config, inline JSON: no TOML parser and no request before the first move
+    config = json.loads(tag.group(1))
+    assert config["interpreter"] == "./static/vendor/micropython/micropython.mjs"
+    assert embed.split("const MPY_CONFIG = '", 1)[1].split("';", 1)[0] == tag.group(1)
 
 
 def test_each_page_links_one_stylesheet_and_each_game_keeps_its_own(tmp_path: Path) -> None:

@@ -6,8 +6,9 @@ outside its own files.
   Learn by playing), static HTML, there before Python boots;
 - embed.html: each game's title and pitch as JSON, for static/js/embed.js (the frame shows
   them before anything heavy loads);
-- the stylesheets: each game's own `static/css/<id>.css`, after the app's, in lobby order
-  (`tasks.bundle_styles`).
+- the stylesheets: which games have one of their own (`static/css/<id>.css`, listed with
+  each game's bytecode archive by `tasks.game_files_json`, applied by static/js/host.js
+  after the app's where the game is shown).
 
 Each page marks its place with a `<!-- games: ... -->` comment line, which the build
 replaces. Stdlib only: tasks.py runs before anything is installed.

@@ -225,10 +225,13 @@ asyncio.create_task(boot())
 `;
 window.showBootFailure = (message) => blocked(message);
 
+// index.html's config of the main thread, the same text.
+const MPY_CONFIG = '{"interpreter": "./static/vendor/micropython/micropython.mjs", "plugins": ["!error", "!py-editor", "!py-game", "!py-terminal", "!deprecations-manager", "!donkey", "!codemirror"]}';
+
 function bootWithPyScript() {
   const py = document.createElement("script");
   py.type = "mpy";
-  py.setAttribute("config", "./pyscript.toml");
+  py.setAttribute("config", MPY_CONFIG);
   py.textContent = BOOT_PY;
   document.body.append(py);
   // PyScript, with the hook that unpacks the app's bytecode (static/js/mpy-files.js).

@@ -33,7 +33,7 @@ PAGE = f"""<!doctype html><html><head><meta charset="utf-8"><title>first moves</
 <script type="module" src="./static/vendor/pyscript/core.js"></script></head>
 <body><py-config hidden>{{"plugins": ["!error", "!py-editor", "!py-game", "!py-terminal",
 "!deprecations-manager", "!donkey", "!codemirror"]}}</py-config>
-<script type="py" config="./py.toml">
+<script type="py" config="./py.json">
 import time
 from js import document, performance
 import pygame_rules

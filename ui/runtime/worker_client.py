@@ -23,7 +23,10 @@ if TYPE_CHECKING:
     from typing import Any
 
 WORKER_SCRIPT = "./static/py/bots.py"
-WORKER_CONFIG = "./py.toml"
+# Pyodide, our sources unpacked from app.tar.gz. No window/document proxy (GitHub Pages sends
+# no COOP/COEP headers, so there is no SharedArrayBuffer): the worker only answers calls
+# with JSON text. JSON, not TOML: PyScript's TOML parser is never loaded.
+WORKER_CONFIG = "./py.json"
 PAINT_DELAY = 0.1  # seconds between two looks at whether the player can move
 WORKER_DELAY = 3.0  # seconds after the first table by which the worker starts anyway
 POLL = 0.02  # seconds between two looks at a pending answer (or whether it is still wanted)
