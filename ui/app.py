@@ -171,15 +171,20 @@ class App:
             self.spawn(self.load_other_games())
 
     async def load_other_games(self) -> None:
-        """A page whose address names one game boots with that game's modules only (about
-        30 KB of a phone's first download each: static/js/host.js); the full app fetches the
-        others once the player can move, so that the lobby opens at once later. A failed
-        download is left to `after_games`, which says so when one is needed."""
+        """A page whose address names one game boots with that game's modules only (each
+        game's are 17-31 KB of a phone's first download: static/js/host.js); the full app
+        fetches the others once the player can move, so that the lobby opens at once later.
+        A failed download is left to `after_games`, which says so when one is needed."""
         await until(self.can_move, WORKER_DELAY)
         try:
             await page.load_games()
         except Exception as exc:  # on the console only: no game needs them yet
             print(f"The other games' modules were not fetched ({exc}).")
+
+    def other_games_missing(self) -> bool:
+        """Whether the full app lacks another game's modules (an embedded frame shows one
+        game only: it never asks for the others)."""
+        return not self.embed_game and page.games_missing()
 
     async def after_games(self, run: Callable[[], object]) -> None:
         """`run()` once every game's modules are loaded (`load_other_games`): the page's own
@@ -411,7 +416,7 @@ class App:
                 return True
             if name is None or not self.routes.answers(name):
                 return False
-            if name in self.navigation and page.games_missing():
+            if name in self.navigation and self.other_games_missing():
                 self.spawn(self.after_games(lambda: self.routes.run(name, value)))
                 return True
             return self.routes.run(name, value)
@@ -431,7 +436,7 @@ class App:
 
     def on_change(self, element_id: str, value: str, file: Any) -> None:
         if element_id == "stats-import" and file is not None:
-            self.spawn(self.after_games(lambda: self.spawn(self.import_stats(file))))
+            self.spawn(self.after_games(lambda: self.spawn(self.import_stats(file))))  # lobby
         elif self.play is not None and self.play.embed.change(element_id, value):
             pass
         elif element_id == "speed" and value in SPEEDS:
@@ -445,7 +450,7 @@ class App:
     def on_storage(self, key: str, value: str | None) -> None:
         """Another tab changed a saved game: see `Saves.other_tab`. (The saved games'
         list names every game: it waits for their modules, `after_games`.)"""
-        if page.games_missing():
+        if self.other_games_missing():
             self.spawn(self.after_games(lambda: self.on_storage(key, value)))
             return
         session = self.play.session if self.play is not None else None

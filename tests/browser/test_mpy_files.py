@@ -180,3 +180,23 @@ def test_other_games_that_cannot_be_fetched_are_said_so(
     expect(page.locator("#notice")).to_contain_text("HTTP 404")
     expect(page.locator("#screen .table-screen")).to_be_visible()
     expect(page.locator("#lobby")).to_be_hidden()
+
+
+def test_an_embedded_frame_never_downloads_another_games_files(
+    unserved: StrictPage, site_url: str
+) -> None:
+    """A blog's frame shows one game: its boot, its table and its own controls (leaving
+    the table for the setup screen here) ask for no other game's bytecode or stylesheet
+    (ui/app.py other_games_missing)."""
+    page = unserved.page
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url.removeprefix(site_url)))
+    page.goto(site_url + "embed.html?game=trick-of-trip")
+    page.click("#embed-play")
+    page.wait_for_selector("body[data-app-state=ready]", timeout=BOOT_TIMEOUT)
+    page.click("[data-ui=lobby]")  # a frame's "lobby" is its game's setup screen
+    expect(page.locator("#screen h2")).to_contain_text("Trick of Trip")
+    assert page.evaluate("appGames.missing()") == len(OTHER_GAMES)
+    others = [url for url in asked if any(game in url for game in OTHER_GAMES)]
+    assert others == []
+    assert "static/vendor/app-mpy-trick-of-trip.tar.gz" in asked
