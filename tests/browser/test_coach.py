@@ -26,6 +26,7 @@ from .conftest import (
     play_to_end,
     random_game,
     resume_near_the_end,
+    wait_for_bots_worker,
 )
 from .test_sizes import check_sizes
 
@@ -141,6 +142,9 @@ def test_how_did_i_play_the_game(
     page.click("#screen [data-ui=coach-open][data-value=game]")
     expect(page.locator(COUNTER)).to_have_text("Start")
     expect(page.locator("#coach-title")).to_be_focused()
+    # An Easy table never started the bots' engine: the coach does ("Waiting for the bots'
+    # engine to load…"), and its boot may take longer than an expect's 5 s under load.
+    wait_for_bots_worker(page)
     expect(page.locator(f"{PANEL} .coach-progress")).to_contain_text("Weighing your decisions")
     check_done(page, cpython_verdicts(record, (0, len(record["history"]))), 0)
 
