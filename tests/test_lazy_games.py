@@ -64,3 +64,12 @@ def test_an_unknown_id_names_the_known_ones_and_imports_nothing() -> None:
         with pytest.raises(ValueError, match="trick-of-trip"):
             pygame_rules.get_game(bad)  # type: ignore[arg-type]
     assert pygame_rules.import_for("contract", "pygame_rules") is None
+
+
+def test_the_controls_that_wait_for_every_game_are_the_apps_own() -> None:
+    """A link's page boots with its game's modules only (static/js/host.js); the controls
+    that may open another game or the lobby wait for the others (ui/app.py after_games):
+    each is a real control of the app, so none can be misspelt out of the wait."""
+    from ui.app import OTHER_GAME_CONTROLS, App
+
+    assert set(OTHER_GAME_CONTROLS) <= set(App.CONTROLS)

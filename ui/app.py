@@ -66,6 +66,8 @@ if TYPE_CHECKING:
 
     from ui.share.links import LinkRequest
 
+# The app's own controls that lead to the lobby or to another game's setup, lesson or deal.
+OTHER_GAME_CONTROLS = ("play", "learn", "daily", "lobby")
 YIELD = 0.001  # pauses this short only give the page a turn (see page_sleep)
 # Where an embedded frame comes back to on a reload (`App.keep_for_reload`): its saved game,
 # or its lesson after so many moves ("learn:12").
@@ -113,11 +115,9 @@ class App:
         self.routes = Routes()
         for feature in (self, self.saved, self.arrival):
             self.routes.add(feature)
-        # The page's own controls (the lobby, a setup, saved games, a link's question): any
-        # of them may open another game than a link's (`after_games`).
-        self.navigation = frozenset(
-            name for feature in (self, self.saved, self.arrival) for name in feature.CONTROLS
-        )
+        # The page's own controls that may open another game than a link's, or the lobby,
+        # which names every game: they wait for every game's modules (`after_games`).
+        self.navigation = frozenset(list(OTHER_GAME_CONTROLS) + list(self.saved.CONTROLS))
         self.at_table: list[Any] = []  # the table's features, while one is played
         # An embedded hand or puzzle (`show=`), and the features that answer its controls.
         self.shown_view: HandView | Puzzle | None = None

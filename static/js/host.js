@@ -37,18 +37,33 @@ if (/[?&](game|learn)=/.test(location.search)) document.documentElement.dataset.
   // Its rules are all under the game's table (.game-<id>), so the order of the games' files
   // does not matter; they come after the app's.
   const gameStyles = new Map();
+  const settle = new Map();  // a stylesheet's address -> [resolve, reject] of its promise
+  for (const [kind, at] of [["load", 0], ["error", 1]]) {
+    document.addEventListener(kind, (event) => {
+      const link = event.target;
+      if (!(link instanceof HTMLLinkElement) || !settle.has(link.href)) return;
+      const done = settle.get(link.href);
+      settle.delete(link.href);
+      done[at](new Error(`${new URL(link.href).pathname} could not be loaded`));
+    }, true);  // load and error do not bubble: taken on their way down
+  }
   globalThis.gameStyle = (id) => {
     const href = GAME_FILES[id]?.style;
     if (!href) return Promise.resolve();
     if (!gameStyles.has(id)) {
-      const link = document.createElement("link");
-      link.rel = "stylesheet";
-      link.href = `./${href}`;
-      gameStyles.set(id, new Promise((resolve, reject) => {
-        link.onload = () => resolve();
-        link.onerror = () => reject(new Error(`/${href} could not be loaded`));
-      }));
-      document.head.append(link);
+      const url = new URL(`./${href}`, location.href).href;
+      gameStyles.set(id, new Promise((resolve, reject) => settle.set(url, [resolve, reject])));
+      if (document.readyState === "loading") {
+        // While the page is parsed: a stylesheet of the page's own (it blocks the first
+        // rendering as the app's does; WebKit's frames saw their sizes change under a
+        // ResizeObserver when one was applied later).
+        document.write(`<link rel="stylesheet" href="./${href}">`);
+      } else {
+        const link = document.createElement("link");
+        link.rel = "stylesheet";
+        link.href = `./${href}`;
+        document.head.append(link);
+      }
     }
     return gameStyles.get(id);
   };

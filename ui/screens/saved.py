@@ -36,7 +36,9 @@ class SavedGames:
 
     def redraw(self) -> None:
         """Draw the offers to resume again, and the statistics."""
-        if page.draw_into("resume", self.offer()):
+        # The statistics name every game: only the lobby has them (an embedded frame's
+        # setup offers its own game's save, and has only that game's modules).
+        if page.draw_into("resume", self.offer()) and page.exists("#stats-box"):
             today = self.app.today()
             page.draw_into("stats-box", lobby.stats_box(saves.read_stats(), today))
 
