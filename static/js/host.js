@@ -38,13 +38,14 @@ if (/[?&](game|learn)=/.test(location.search)) document.documentElement.dataset.
   // does not matter; they come after the app's.
   const gameStyles = new Map();
   const settle = new Map();  // a stylesheet's address -> [resolve, reject] of its promise
-  for (const [kind, at] of [["load", 0], ["error", 1]]) {
+  for (const kind of ["load", "error"]) {
     document.addEventListener(kind, (event) => {
       const link = event.target;
       if (!(link instanceof HTMLLinkElement) || !settle.has(link.href)) return;
-      const done = settle.get(link.href);
+      const [resolve, reject] = settle.get(link.href);
       settle.delete(link.href);
-      done[at](new Error(`${new URL(link.href).pathname} could not be loaded`));
+      if (kind === "load") resolve();
+      else reject(new Error(`${new URL(link.href).pathname} could not be loaded`));
     }, true);  // load and error do not bubble: taken on their way down
   }
   globalThis.gameStyle = (id) => {

@@ -200,3 +200,23 @@ def test_an_embedded_frame_never_downloads_another_games_files(
     others = [url for url in asked if any(game in url for game in OTHER_GAMES)]
     assert others == []
     assert "static/vendor/app-mpy-trick-of-trip.tar.gz" in asked
+
+
+def test_a_games_stylesheet_that_cannot_be_loaded_stops_the_boot_with_a_message(
+    browser: Browser, site_url: str
+) -> None:
+    """A link's table is never drawn without its game's stylesheet (host.js gameStyle,
+    awaited with the game's bytecode): a missing one stops the boot and says which."""
+    context = browser.new_context(viewport=DESKTOP, service_workers="block")
+    try:
+        page = context.new_page()
+        missing = f"{site_url}static/css/trick-of-trip.css"
+        page.route(missing, lambda route: route.fulfill(status=404))
+        page.goto(site_url + TABLE)
+        page.wait_for_selector("body[data-app-state=error]", timeout=BOOT_TIMEOUT)
+        text = page.locator("#loading-text")
+        expect(text).to_contain_text("The app's files could not be loaded")
+        expect(text).to_contain_text("/static/css/trick-of-trip.css could not be loaded")
+        expect(page.locator("#screen .table-screen")).to_have_count(0)
+    finally:
+        context.close()
