@@ -68,7 +68,7 @@ def test_an_unknown_id_names_the_known_ones_and_imports_nothing() -> None:
 
 def test_the_controls_that_wait_for_every_game_are_the_apps_own() -> None:
     """A link's page boots with its game's modules only (static/js/host.js); the controls
-    that may open another game or the lobby wait for the others (ui/app.py after_games):
+    that may open another game or the lobby wait for the others (ui/app.py with_every_game):
     each is a real control of the app, so none can be misspelt out of the wait."""
     from ui.app import OTHER_GAME_CONTROLS, App
 

@@ -116,7 +116,7 @@ class App:
         for feature in (self, self.saved, self.arrival):
             self.routes.add(feature)
         # The page's own controls that may open another game than a link's, or the lobby,
-        # which names every game: they wait for every game's modules (`after_games`).
+        # which names every game: they wait for every game's modules (`with_every_game`).
         self.navigation = frozenset(list(OTHER_GAME_CONTROLS) + list(self.saved.CONTROLS))
         self.at_table: list[Any] = []  # the table's features, while one is played
         # An embedded hand or puzzle (`show=`), and the features that answer its controls.
@@ -181,10 +181,14 @@ class App:
         except Exception as exc:  # on the console only: no game needs them yet
             print(f"The other games' modules were not fetched ({exc}).")
 
-    def other_games_missing(self) -> bool:
-        """Whether the full app lacks another game's modules (an embedded frame shows one
-        game only: it never asks for the others)."""
-        return not self.embed_game and page.games_missing()
+    def with_every_game(self, run: Callable[[], object]) -> None:
+        """`run()` now, or, where the full app still lacks another game's modules, once
+        they are loaded (`after_games`). An embedded frame shows one game only: it never
+        asks for the others."""
+        if self.embed_game or not page.games_missing():
+            run()
+        else:
+            self.spawn(self.after_games(run))
 
     async def after_games(self, run: Callable[[], object]) -> None:
         """`run()` once every game's modules are loaded (`load_other_games`): the page's own
@@ -416,8 +420,8 @@ class App:
                 return True
             if name is None or not self.routes.answers(name):
                 return False
-            if name in self.navigation and self.other_games_missing():
-                self.spawn(self.after_games(lambda: self.routes.run(name, value)))
+            if name in self.navigation:
+                self.with_every_game(lambda: self.routes.run(name, value))
                 return True
             return self.routes.run(name, value)
         except Exception as exc:
@@ -436,7 +440,7 @@ class App:
 
     def on_change(self, element_id: str, value: str, file: Any) -> None:
         if element_id == "stats-import" and file is not None:
-            self.spawn(self.after_games(lambda: self.spawn(self.import_stats(file))))  # lobby
+            self.with_every_game(lambda: self.spawn(self.import_stats(file)))  # the lobby's
         elif self.play is not None and self.play.embed.change(element_id, value):
             pass
         elif element_id == "speed" and value in SPEEDS:
@@ -449,10 +453,11 @@ class App:
 
     def on_storage(self, key: str, value: str | None) -> None:
         """Another tab changed a saved game: see `Saves.other_tab`. (The saved games'
-        list names every game: it waits for their modules, `after_games`.)"""
-        if self.other_games_missing():
-            self.spawn(self.after_games(lambda: self.on_storage(key, value)))
-            return
+        list names every game: it waits for their modules, `with_every_game`.)"""
+        self.with_every_game(lambda: self.other_tab(key, value))
+
+    def other_tab(self, key: str, value: str | None) -> None:
+        """Redraw the saved games, or leave a game finished or discarded in the other tab."""
         session = self.play.session if self.play is not None else None
         what, message = self.saves.other_tab(key, value, session)
         if what == saves.REDRAW:

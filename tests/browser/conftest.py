@@ -270,11 +270,20 @@ def wait_for_bots_worker(page: Page) -> None:
     )
 
 
-def _strict(
-    browser: Browser, site_url: str, viewport: dict[str, int], scheme: str = "light"
+def strict_page(
+    browser: Browser,
+    site_url: str,
+    viewport: dict[str, int],
+    scheme: str = "light",
+    service_workers: str = "allow",
 ) -> Iterator[StrictPage]:
-    """A strict page of `viewport`, its system's colours `scheme` ("light" or "dark")."""
-    context = browser.new_context(viewport=viewport, color_scheme=scheme)  # type: ignore[arg-type]
+    """A strict page of `viewport`, its system's colours `scheme` ("light" or "dark");
+    `service_workers="block"`: every request reaches the page's routes."""
+    context = browser.new_context(
+        viewport=viewport,
+        color_scheme=scheme,  # type: ignore[arg-type]
+        service_workers=service_workers,  # type: ignore[arg-type]
+    )
     context.add_init_script(WHOLE_SEARCH)
     page = context.new_page()
     page.set_default_timeout(20_000)
@@ -288,12 +297,12 @@ def _strict(
 
 @pytest.fixture
 def phone(browser: Browser, site_url: str) -> Iterator[StrictPage]:
-    yield from _strict(browser, site_url, PHONE)
+    yield from strict_page(browser, site_url, PHONE)
 
 
 @pytest.fixture
 def desktop(browser: Browser, site_url: str) -> Iterator[StrictPage]:
-    yield from _strict(browser, site_url, DESKTOP)
+    yield from strict_page(browser, site_url, DESKTOP)
 
 
 def log_numbers_fit(page: Page) -> int:

@@ -19,9 +19,9 @@ from .conftest import (
     LOOK_JS,
     PHONE,
     StrictPage,
-    _strict,
     open_app,
     serious_violations,
+    strict_page,
 )
 
 pytestmark = pytest.mark.browser
@@ -93,17 +93,17 @@ LIGHT = (None, "light", "light")
 
 @pytest.fixture
 def dark_phone(browser: Browser, site_url: str) -> Iterator[StrictPage]:
-    yield from _strict(browser, site_url, PHONE, "dark")
+    yield from strict_page(browser, site_url, PHONE, "dark")
 
 
 @pytest.fixture
 def dark_desktop(browser: Browser, site_url: str) -> Iterator[StrictPage]:
-    yield from _strict(browser, site_url, DESKTOP, "dark")
+    yield from strict_page(browser, site_url, DESKTOP, "dark")
 
 
 @pytest.fixture
 def light_desktop(browser: Browser, site_url: str) -> Iterator[StrictPage]:
-    yield from _strict(browser, site_url, DESKTOP, "light")
+    yield from strict_page(browser, site_url, DESKTOP, "light")
 
 
 def test_a_dark_system_gets_a_dark_lobby_and_table(dark_desktop: StrictPage, site_url: str) -> None:

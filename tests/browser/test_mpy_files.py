@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 import pytest
 from playwright.sync_api import Browser, Route, expect
 
-from .conftest import BOOT_TIMEOUT, DESKTOP, SITE, StrictPage
+from .conftest import BOOT_TIMEOUT, DESKTOP, SITE, StrictPage, strict_page
 
 ARCHIVE = "static/vendor/app-mpy.tar.gz"
 TABLE = "?game=trick-of-trip&players=3&seed=1"
@@ -120,13 +120,7 @@ OTHER_GAMES = ("magic-trick-wray", "magic-trick-baker", "trickbook")  # TABLE's 
 def unserved(browser: Browser, site_url: str) -> Iterator[StrictPage]:
     """A desktop page whose requests all reach its routes: no service worker (a worker's
     own fetches, once it controls the page, pass by page.route)."""
-    context = browser.new_context(viewport=DESKTOP, service_workers="block")
-    strict = StrictPage(context.new_page(), site_url.rstrip("/"))
-    yield strict
-    try:
-        strict.check()
-    finally:
-        context.close()
+    yield from strict_page(browser, site_url, DESKTOP, service_workers="block")
 
 
 def test_a_link_boots_with_its_games_bytecode_and_the_lobby_waits_for_the_others(
@@ -187,7 +181,7 @@ def test_an_embedded_frame_never_downloads_another_games_files(
 ) -> None:
     """A blog's frame shows one game: its boot, its table and its own controls (leaving
     the table for the setup screen here) ask for no other game's bytecode or stylesheet
-    (ui/app.py other_games_missing)."""
+    (ui/app.py with_every_game)."""
     page = unserved.page
     asked: list[str] = []
     page.on("request", lambda request: asked.append(request.url.removeprefix(site_url)))
