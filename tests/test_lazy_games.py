@@ -45,11 +45,16 @@ def game_modules(names: list[str]) -> set[str]:
 
 
 def test_the_boot_imports_no_game_and_a_link_imports_its_own_only() -> None:
+    """Nor the rest of the app (tasks.py REST_MODULES), which a link boots without."""
+    import tasks
+
     out = subprocess.run(
         [sys.executable, "-c", PROBE], cwd=ROOT, capture_output=True, text=True, check=True
     ).stdout
     at_boot, after_link = json.loads(out)
     assert game_modules(at_boot) == set()
+    rest = {name.removesuffix(".py").replace("/", ".") for name in tasks.REST_MODULES}
+    assert "ui.app" in at_boot and not rest & set(at_boot + after_link)
     assert game_modules(after_link) == {
         "pygame_rules.trick_of_trip",
         "pygame_rules.bots.trick_of_trip",
@@ -68,7 +73,7 @@ def test_an_unknown_id_names_the_known_ones_and_imports_nothing() -> None:
 
 def test_the_controls_that_wait_for_every_game_are_the_apps_own() -> None:
     """A link's page boots with its game's modules only (static/js/host.js); the controls
-    that may open another game or the lobby wait for the others (ui/app.py with_every_game):
+    that may open another game or the lobby wait for the others (ui/app.py with_whole_app):
     each is a real control of the app, so none can be misspelt out of the wait."""
     from ui.app import OTHER_GAME_CONTROLS, App
 

@@ -68,14 +68,16 @@ def compile_packages(
     return sorted(written)
 
 
-def imported_names(source: str, package: str) -> set[str]:
+def imported_names(source: str, package: str, at_import: bool = False) -> set[str]:
     """Every absolute name that `source` (a module of `package`) imports, at any depth of
-    the module (imports inside functions too): modules, and names taken from them."""
-    names = set()
-    for node in ast.walk(ast.parse(source)):
+    the module (imports inside functions too): modules, and names taken from them.
+    `at_import`: only those run when the module is imported (not in a function's body, nor
+    under `if TYPE_CHECKING:`)."""
+    names: set[str] = set()
+    for node in _import_nodes(ast.parse(source), at_import):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
+        else:
             base = node.module or ""
             if node.level:
                 parts = package.split(".")[: len(package.split(".")) - node.level + 1]
@@ -85,10 +87,30 @@ def imported_names(source: str, package: str) -> set[str]:
     return names
 
 
-def import_closure(root: Path, entries: list[str]) -> set[str]:
+def _import_nodes(tree: ast.AST, at_import: bool) -> list[ast.Import | ast.ImportFrom]:
+    """The import statements in `tree`; `at_import`: those run as the module is imported."""
+    if not at_import:
+        return [node for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))]
+    found: list[ast.Import | ast.ImportFrom] = []
+    todo = list(ast.iter_child_nodes(tree))
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            found.append(node)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            continue
+        elif isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING":
+            todo.extend(node.orelse)
+        else:
+            todo.extend(ast.iter_child_nodes(node))
+    return found
+
+
+def import_closure(root: Path, entries: list[str], at_import: bool = False) -> set[str]:
     """The files (relative to `root`, e.g. "ui/app.py") of the modules `entries` import, and
     they in turn, found in `root`'s own packages (a name that is no file of them is skipped:
-    the stdlib, or a name taken from a module)."""
+    the stdlib, or a name taken from a module). `at_import`: only the imports that run as a
+    module is imported (`imported_names`)."""
     todo, seen, files = list(entries), set(), set()
     while todo:
         name = todo.pop()
@@ -102,5 +124,5 @@ def import_closure(root: Path, entries: list[str]) -> set[str]:
             continue
         files.add(path.relative_to(root).as_posix())
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        todo.extend(imported_names(path.read_text(encoding="utf-8"), package))
+        todo.extend(imported_names(path.read_text(encoding="utf-8"), package, at_import))
     return files

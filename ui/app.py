@@ -7,6 +7,11 @@ of the features on screen (`ui/controls.py`): the app's own below, the saved gam
 (`ui/screens/saved.py`), a link's arrival (`ui/share/arrival.py`), and the table's
 (`ui/screens/play.py`). Bots think and pace in `ui/play/bot_runner.py`; what this device
 keeps is `ui/saves.py`.
+
+A link to a table boots with its game's modules and the app's core only; the rest (the
+lobby, setup, the game over, the coach, the share panels: tasks.py REST_MODULES) and the
+other games come once the player can move, and whatever needs them waits for them
+(`App.with_whole_app`).
 """
 
 from __future__ import annotations
@@ -33,19 +38,13 @@ from ui.play.session import (
     name_problem,
 )
 from ui.play.undo import Undo
-from ui.review.coach import Coach
 from ui.review.feature import LastTrick, Reviewing
 from ui.runtime import page
 from ui.runtime.events import listen
 from ui.runtime.worker_client import COMING, POLL, WORKER_DELAY, WorkerClient, until
-from ui.screens import setup
 from ui.screens.play import GameSteps, PlayScreen
 from ui.screens.saved import SavedGames
 from ui.share.arrival import LinkArrival
-from ui.share.daily_panel import DailyShare
-from ui.share.embed_panel import EmbedPanel
-from ui.share.hand_view import HandView
-from ui.share.link_panel import SharePanel
 from ui.share.links import (
     MAX_LESSON_STEP,
     MAX_SEED,
@@ -54,7 +53,6 @@ from ui.share.links import (
     parse_link,
     whole_number,
 )
-from ui.share.puzzle import Puzzle
 from ui.share.replay import Replay, watch
 from ui.tables import table_for
 from ui.vdom import h
@@ -64,9 +62,13 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
+    from ui.share.hand_view import HandView
     from ui.share.links import LinkRequest
+    from ui.share.puzzle import Puzzle
 
-# The app's own controls that lead to the lobby or to another game's setup, lesson or deal.
+# The app's own controls that lead to the lobby or to another game's setup, lesson or deal:
+# they wait for the whole app (`App.with_whole_app`), as does every control that no feature
+# on screen answers while part of the app is still to come (the rest's own features).
 OTHER_GAME_CONTROLS = ("play", "learn", "daily", "lobby")
 YIELD = 0.001  # pauses this short only give the page a turn (see page_sleep)
 # Where an embedded frame comes back to on a reload (`App.keep_for_reload`): its saved game,
@@ -116,7 +118,7 @@ class App:
         for feature in (self, self.saved, self.arrival):
             self.routes.add(feature)
         # The page's own controls that may open another game than a link's, or the lobby,
-        # which names every game: they wait for every game's modules (`with_every_game`).
+        # which names every game: they wait for the whole app (`with_whole_app`).
         self.navigation = frozenset(list(OTHER_GAME_CONTROLS) + list(self.saved.CONTROLS))
         self.at_table: list[Any] = []  # the table's features, while one is played
         # An embedded hand or puzzle (`show=`), and the features that answer its controls.
@@ -153,55 +155,90 @@ class App:
         # the host page while the frame was at its table: static/js/embed.js says which).
         choice = page.embed_start() if self.embed_game else ""
         lesson = self.lesson_to_resume(req, choice)
+        screen: str | None = None  # the setup of a game, or "": the lobby
         if lesson is not None:
             self.learn(*lesson)
         elif req.game_id and choice == "setup":
-            self.show_setup(req.game_id)
+            screen = req.game_id
         elif req.game_id and req.start:
             laying = self.arrival.arrive(req)
         elif req.game_id and self.embed_game:
             laying = self.arrival.play_here(req)
-        elif req.game_id:
-            self.show_setup(req.game_id)
         else:
-            self.show_lobby()
+            screen = req.game_id or ""
+        if screen is not None:  # the rest of the app's: may be drawn in a later task
+            laying = self.with_whole_app(lambda: self.first_screen(str(screen)), booting=True)
         if not laying:
             page.mark_state("ready")
-        if not self.embed_game:
-            self.spawn(self.load_other_games())
+        self.spawn(self.load_whole_app())
 
-    async def load_other_games(self) -> None:
-        """A page whose address names one game boots with that game's modules only (each
-        game's are 17-31 KB of a phone's first download: static/js/host.js); the full app
-        fetches the others once the player can move, so that the lobby opens at once later.
-        A failed download is left to `after_games`, which says so when one is needed."""
-        await until(self.can_move, WORKER_DELAY)
-        try:
-            await page.load_games()
-        except Exception as exc:  # on the console only: no game needs them yet
-            print(f"The other games' modules were not fetched ({exc}).")
-
-    def with_every_game(self, run: Callable[[], object]) -> None:
-        """`run()` now, or, where the full app still lacks another game's modules, once
-        they are loaded (`after_games`). An embedded frame shows one game only: it never
-        asks for the others."""
-        if self.embed_game or not page.games_missing():
-            run()
+    def first_screen(self, game_id: str) -> None:
+        """The boot's screen when it is no table: the game's setup, or the lobby ("")."""
+        if game_id:
+            self.show_setup(game_id)
         else:
-            self.spawn(self.after_games(run))
+            self.show_lobby()
 
-    async def after_games(self, run: Callable[[], object]) -> None:
-        """`run()` once every game's modules are loaded (`load_other_games`): the page's own
-        controls may open any game. Said in plain words when they cannot be fetched."""
+    def every_game(self) -> bool:
+        """Whether this page may show every game (the full app), or one (an embedded frame,
+        which never fetches the others)."""
+        return not self.embed_game
+
+    async def load_whole_app(self) -> None:
+        """A page whose address names one game's table boots with that game's modules and
+        the app's core only (a phone's first download: static/js/host.js); once the player
+        can move (or the game is over), the rest of the app and the full app's other games
+        are fetched, so that the lobby, the game over or a panel opens at once later. A
+        failed download is left to `after_whole_app`, which says so when one is needed."""
+        await until(self.can_move_or_over, WORKER_DELAY)
         try:
-            await page.load_games()
+            await self.whole_app_loaded()
+        except Exception as exc:  # on the console only: nothing needs them yet
+            print(f"The rest of the app was not fetched ({exc}).")
+
+    async def whole_app_loaded(self) -> None:
+        """Fetch what the page lacks (`page.load_modules`), then give the table at screen
+        the features that came with it (`PlayScreen.add_rest`)."""
+        await page.load_modules(self.every_game())
+        play = self.play
+        if play is None or play.has_rest():
+            return
+        added = play.add_rest()
+        self.at_table += added
+        for feature in added:
+            self.routes.add(feature)
+        if play.session.is_over() or play.reviewing.shown is not None:
+            play.render()  # its game over, or its review's coach, drawn without them
+
+    def with_whole_app(self, run: Callable[[], object], booting: bool = False) -> bool:
+        """`run()` now, or, where the page still lacks part of the app (the rest's features,
+        the full app's other games), once it is loaded (`after_whole_app`); True in that
+        case. `booting`: it draws the boot's first screen, and the page is marked ready
+        after it then."""
+        if not page.modules_missing(self.every_game()):
+            run()
+            return False
+        self.spawn(self.after_whole_app(run, booting))
+        return True
+
+    async def after_whole_app(self, run: Callable[[], object], booting: bool) -> None:
+        """`run()` once the whole app is loaded (`whole_app_loaded`). Said in plain words
+        when it cannot be fetched (at boot, in the loading screen's place)."""
+        try:
+            await self.whole_app_loaded()
         except Exception as exc:
-            page.notice(f"The other games could not be loaded ({exc}). Try again when online.")
+            if booting:
+                page.fail(exc)
+            else:
+                page.notice(f"Part of the app could not be loaded ({exc}). Try again when online.")
             return
         try:
             run()
         except Exception as exc:
             page.fail(exc)
+            return
+        if booting:
+            page.mark_state("ready")
 
     def lesson_to_resume(self, req: LinkRequest, choice: str) -> tuple[str, int] | None:
         """The lesson a reload comes back to, and how far it had gone: the full app's
@@ -232,6 +269,8 @@ class App:
         self.saved.redraw()
 
     def show_setup(self, game_id: str) -> None:
+        from ui.screens import setup  # the rest of the app's (`with_whole_app`)
+
         game = pygame_rules.get_game(game_id)
         if self.embed_game:  # a frame has no lobby: its saved game is offered here
             screen = setup.setup_screen(game, resume=self.saved.offer())
@@ -255,6 +294,9 @@ class App:
                 )
             )
             return
+        from ui.share.hand_view import HandView  # the rest of the app's: a frame that shows
+        from ui.share.puzzle import Puzzle  # one boots with it (static/js/host.js)
+
         game = pygame_rules.get_game(req.game_id)
         players = req.players or game.default_players
         session = Session(req.game_id, players, req.seed, "hard", req.options)
@@ -271,6 +313,8 @@ class App:
         """Show `view` in the frame, its controls answered in place of the last view's."""
         for feature in self.view_features:
             self.routes.remove(feature)
+        from ui.share.hand_view import HandView  # the rest of the app's
+
         self.shown_view = view
         self.view_features = [view] if isinstance(view, HandView) else [view, GameSteps(view)]
         for feature in self.view_features:
@@ -281,6 +325,9 @@ class App:
 
     def step_on(self, start: int, at: int) -> None:
         """From a puzzle's answer to its hand, at the puzzle's question (the reader asked)."""
+        from ui.share.hand_view import HandView  # the rest of the app's
+        from ui.share.puzzle import Puzzle
+
         if isinstance(self.shown_view, Puzzle):
             self.bots.stop()  # a Hard bot still thinking
             self.open_view(HandView.of(self.shown_view.full, start, at))
@@ -386,6 +433,11 @@ class App:
         play = self.play
         return play is not None and not play.bots_running and bool(play.session.human_legal())
 
+    def can_move_or_over(self) -> bool:
+        """Whether the player can move, or the game at the table is over (nobody moves)."""
+        play = self.play
+        return self.can_move() or (play is not None and play.session.is_over())
+
     def show_engine_note(self) -> None:
         """Say in plain words when the table's bots use the quick search (the worker is
         loading or failed); hidden otherwise."""
@@ -418,10 +470,17 @@ class App:
                 if screen is not None:
                     screen.human_action(json.loads(action))
                 return True
-            if name is None or not self.routes.answers(name):
+            if name is None:
                 return False
+            if not self.routes.answers(name):
+                # A control of the rest of the app's features (a panel at the table), clicked
+                # before they came: answered once they have, if one of them answers it.
+                if not page.modules_missing(self.every_game()):
+                    return False
+                self.with_whole_app(lambda: self.routes.run(name, value))
+                return True
             if name in self.navigation:
-                self.with_every_game(lambda: self.routes.run(name, value))
+                self.with_whole_app(lambda: self.routes.run(name, value))
                 return True
             return self.routes.run(name, value)
         except Exception as exc:
@@ -440,8 +499,8 @@ class App:
 
     def on_change(self, element_id: str, value: str, file: Any) -> None:
         if element_id == "stats-import" and file is not None:
-            self.with_every_game(lambda: self.spawn(self.import_stats(file)))  # the lobby's
-        elif self.play is not None and self.play.embed.change(element_id, value):
+            self.with_whole_app(lambda: self.spawn(self.import_stats(file)))  # the lobby's
+        elif self.play and self.play.embed and self.play.embed.change(element_id, value):
             pass
         elif element_id == "speed" and value in SPEEDS:
             self.bots.speed = value
@@ -453,8 +512,8 @@ class App:
 
     def on_storage(self, key: str, value: str | None) -> None:
         """Another tab changed a saved game: see `Saves.other_tab`. (The saved games'
-        list names every game: it waits for their modules, `with_every_game`.)"""
-        self.with_every_game(lambda: self.other_tab(key, value))
+        list names every game: it waits for the whole app, `with_whole_app`.)"""
+        self.with_whole_app(lambda: self.other_tab(key, value))
 
     def other_tab(self, key: str, value: str | None) -> None:
         """Redraw the saved games, or leave a game finished or discarded in the other tab."""
@@ -539,11 +598,20 @@ class App:
         self.tasks.append(asyncio.create_task(coroutine))
 
 
-# Every kind of feature that answers controls (the tests' lists of steps come from these).
-FEATURES = (
-    App, SavedGames, LinkArrival, PlayScreen, Hint, Undo, Reviewing, Coach, LastTrick, Detail,
-    SharePanel, Replay, EmbedPanel, HandView, Puzzle, HandOver, DailyShare,
-)  # fmt: skip
+def features() -> tuple[Any, ...]:
+    """Every kind of feature that answers controls (the tests' lists of steps come from
+    these), the rest of the app's too (imported here: CPython's tests only)."""
+    from ui.review.coach import Coach
+    from ui.share.daily_panel import DailyShare
+    from ui.share.embed_panel import EmbedPanel
+    from ui.share.hand_view import HandView
+    from ui.share.link_panel import SharePanel
+    from ui.share.puzzle import Puzzle
+
+    return (
+        App, SavedGames, LinkArrival, PlayScreen, Hint, Undo, Reviewing, Coach, LastTrick, Detail,
+        SharePanel, Replay, EmbedPanel, HandView, Puzzle, HandOver, DailyShare,
+    )  # fmt: skip
 
 
 def people_from_form(seats: list[tuple[bool, str]]) -> tuple[dict[int, str], str]:
@@ -575,12 +643,12 @@ class LessonPlace(Unsaved):
 def page_steps() -> frozenset[str]:
     """The page's own controls: help, navigation, saves, sharing, undo, the review; not the
     steps of play (Continue, a game's own: `GameSteps`), which the tests take as moves."""
-    return control_names(FEATURES, play_steps=False)
+    return control_names(features(), play_steps=False)
 
 
 def play_steps() -> frozenset[str]:
     """The steps of play: Continue and every game's own controls."""
-    names = set(control_names(FEATURES, play_steps=True))
+    names = set(control_names(features(), play_steps=True))
     for game_id in pygame_rules.GAME_IDS:
         names.update(table_for(game_id).controls)
     return frozenset(names)

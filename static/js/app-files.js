@@ -1,16 +1,20 @@
-// The app's MicroPython bytecode (static/vendor/app-mpy.tar.gz, and each game's own in
-// app-mpy-<game id>.tar.gz: tasks.py python_archives): downloaded and inflated by the
-// browser, then written into an interpreter's files. Used by static/js/mpy-files.js
+// The app's MicroPython bytecode (static/vendor/app-mpy.tar.gz, each game's own in
+// app-mpy-<game id>.tar.gz, and the features a link's first move never uses in
+// app-mpy-rest.tar.gz: tasks.py python_archives): downloaded and inflated by the browser,
+// then written into an interpreter's files. Used by static/js/mpy-files.js
 // (PyScript's MicroPython) and static/js/embed.js (MicroPython started directly, in a frame
 // whose storage is blocked).
 
 const ARCHIVE = new URL("../vendor/app-mpy.tar.gz", import.meta.url);
+const REST = new URL("../vendor/app-mpy-rest.tar.gz", import.meta.url);
 const SITE = new URL("../../", import.meta.url);
 const BLOCK = 512;
-// Each game's files by id, and the games the page boots with (static/js/host.js: the one
-// game a link names, else all).
+// Each game's files by id, the games the page boots with (static/js/host.js: the one game
+// a link names, else all), and whether it boots with the rest of the app (all but a link
+// to one game's table).
 const GAME_FILES = globalThis.gameFiles ?? {};
 const BOOT_GAMES = globalThis.bootGames ?? Object.keys(GAME_FILES);
+const BOOT_REST = globalThis.bootRest ?? true;
 
 // [path, bytes] of each of an archive's files.
 function archiveFiles(url) {
@@ -34,28 +38,40 @@ function gameFiles(id) {
   return fetched.get(id);
 }
 
-// [path, bytes] of the app's files and the boot's games', once the games' stylesheets are
-// applied. The same requests as the page's
+// The rest of the app's files, fetched once.
+let restFiles = null;
+const rest = () => (restFiles ??= archiveFiles(REST));
+
+// [path, bytes] of the app's files, the boot's games' and, but for a link to a table, the
+// rest's, once the games' stylesheets are applied. The same requests as the page's
 // <link rel="preload" as="fetch" crossorigin> (tasks.py preload_links, static/js/host.js),
 // so each is downloaded once, from the start of the page.
 export function appFiles() {
-  return Promise.all([archiveFiles(ARCHIVE), ...BOOT_GAMES.map(gameFiles)]).then((lists) => lists.flat());
+  const parts = [archiveFiles(ARCHIVE), ...(BOOT_REST ? [rest()] : []), ...BOOT_GAMES.map(gameFiles)];
+  return Promise.all(parts).then((lists) => lists.flat());
 }
 
-// Once the boot's files are written into `FS`: the other games' on the app's request
-// (ui/runtime/page.py games_missing, load_games), as `globalThis.appGames`.
-export function offerGames(FS) {
+// Once the boot's files are written into `FS`: the rest of the app and the other games on
+// the app's request (ui/runtime/page.py modules_missing, load_modules), as
+// `globalThis.appModules`: `missing(everyGame)` counts the parts not written yet (the rest;
+// with `everyGame`, each other game too: an embedded frame shows one game only), and
+// `load(everyGame)` fetches and writes them.
+export function offerModules(FS) {
   const written = new Set(BOOT_GAMES);
-  const missing = () => Object.keys(GAME_FILES).filter((id) => !written.has(id));
-  globalThis.appGames = {
-    missing: () => missing().length,
-    load: async () => {
-      const ids = missing();
-      const lists = await Promise.all(ids.map(gameFiles));
-      ids.forEach((id, at) => {
-        if (written.has(id)) return;  // written by another call meanwhile
+  if (BOOT_REST) written.add(REST.href);
+  const missing = (everyGame) => [
+    ...(written.has(REST.href) ? [] : [REST.href]),
+    ...(everyGame ? Object.keys(GAME_FILES).filter((id) => !written.has(id)) : []),
+  ];
+  globalThis.appModules = {
+    missing: (everyGame) => missing(Boolean(everyGame)).length,
+    load: async (everyGame) => {
+      const parts = missing(Boolean(everyGame));
+      const lists = await Promise.all(parts.map((part) => (part === REST.href ? rest() : gameFiles(part))));
+      parts.forEach((part, at) => {
+        if (written.has(part)) return;  // written by another call meanwhile
         writeFiles(FS, lists[at]);
-        written.add(id);
+        written.add(part);
       });
       return true;
     },

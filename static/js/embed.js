@@ -177,7 +177,7 @@ function blocked(reason) {
 // page, with no worker.
 async function bootWithoutPyScript(bar) {
   const base = new URL("static/", location.href);
-  const [{ loadMicroPython }, { appFiles, offerGames, writeFiles }] = await Promise.all([
+  const [{ loadMicroPython }, { appFiles, offerModules, writeFiles }] = await Promise.all([
     import(new URL("vendor/micropython/micropython.mjs", base).href),
     import(new URL("js/app-files.js", base).href),
   ]);
@@ -190,7 +190,7 @@ async function bootWithoutPyScript(bar) {
   });
   bar.value = 80;
   writeFiles(micropython.FS, await files);
-  offerGames(micropython.FS);
+  offerModules(micropython.FS);
   micropython.runPython(BOOT_PY.replace("from pyscript import window", "from js import window"));
 }
 

@@ -32,6 +32,12 @@ if (/[?&](game|learn)=/.test(location.search)) document.documentElement.dataset.
   const known = (id) => Object.prototype.hasOwnProperty.call(GAME_FILES, id);
   globalThis.gameFiles = GAME_FILES;
   globalThis.bootGames = named.size === 1 && [...named].every(known) ? [...named] : Object.keys(GAME_FILES);
+  // The features a link's first move never uses (the lobby, setup, the game over, the
+  // share panels: tasks.py REST_MODULES) ship apart, in app-mpy-rest.tar.gz: a page that
+  // boots with one game leaves them for later (the app asks for them: ui/app.py
+  // with_whole_app), but for an embedded hand or puzzle, which shows one at once.
+  const showing = /[?&]show=/.test(location.search);
+  globalThis.bootRest = globalThis.bootGames.length !== 1 || showing;
 
   // A game's stylesheet, applied: a promise settled once it is (a game with none: at once).
   // Its rules are all under the game's table (.game-<id>), so the order of the games' files
@@ -77,7 +83,7 @@ if (/[?&](game|learn)=/.test(location.search)) document.documentElement.dataset.
   // The full app's page (index.html) preloads the rest of its chain itself; its games' here,
   // and their stylesheets are asked for.
   const bootFetches = document.getElementById("boot-fetches");
-  if (bootFetches && /[?&]show=/.test(location.search)) {
+  if (bootFetches && showing) {
     const boot = JSON.parse(bootFetches.textContent);
     let storage = false;
     try {
@@ -90,7 +96,8 @@ if (/[?&](game|learn)=/.test(location.search)) document.documentElement.dataset.
     for (const href of [...boot.modules, ...(storage ? boot.pyscript_modules : [])]) preload(href, true);
     for (const href of [...boot.fetched, ...(storage ? boot.pyscript_fetched : [])]) preload(href, false);
   }
-  if (!bootFetches || /[?&]show=/.test(location.search)) {
+  if (!bootFetches || showing) {
+    if (globalThis.bootRest) preload("static/vendor/app-mpy-rest.tar.gz", false);
     for (const id of globalThis.bootGames) {
       preload(GAME_FILES[id].archive, false);
       globalThis.gameStyle(id).catch(() => {});  // reported by app-files.js's boot

@@ -13,7 +13,7 @@
 // core.js a script of its own, a slow answer for this file let MicroPython start first
 // and the page's Python found no app: tests/browser/test_mpy_files.py).
 import { hooks } from "../vendor/pyscript/core.js";
-import { appFiles, offerGames, writeFiles } from "./app-files.js";
+import { appFiles, offerModules, writeFiles } from "./app-files.js";
 
 const PRECOMPILED = "precompiled";  // tasks.py PRECOMPILED
 
@@ -32,7 +32,7 @@ hooks.main.onReady.add(async (wrap) => {
   }
   const { interpreter } = wrap;
   writeFiles(interpreter.FS, files);
-  offerGames(interpreter.FS);
+  offerModules(interpreter.FS);
   // Ahead of the cwd, where PyScript is about to write the package's source (which
   // MicroPython would import, and compile, before a .mpy of the same name).
   const precompiled = `${interpreter.FS.cwd().replace(/\/$/, "")}/${PRECOMPILED}`;

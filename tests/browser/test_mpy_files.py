@@ -16,6 +16,7 @@ from playwright.sync_api import Browser, Route, expect
 from .conftest import BOOT_TIMEOUT, DESKTOP, SITE, StrictPage, strict_page
 
 ARCHIVE = "static/vendor/app-mpy.tar.gz"
+REST = "static/vendor/app-mpy-rest.tar.gz"
 TABLE = "?game=trick-of-trip&players=3&seed=1"
 
 
@@ -127,29 +128,30 @@ def test_a_link_boots_with_its_games_bytecode_and_the_lobby_waits_for_the_others
     unserved: StrictPage, site_url: str
 ) -> None:
     """A link to one game downloads the app's archive and that game's before its table
-    (tasks.py python_archives, static/js/host.js), the others once the player can move; the
-    lobby, which names every game, opens once they are there."""
+    (tasks.py python_archives, static/js/host.js), the rest of the app and the other games
+    once the player can move; the lobby, which names every game, opens once they are there."""
     page = unserved.page
     asked: list[str] = []
     held: list[Route] = []
     page.on("request", lambda request: asked.append(request.url.removeprefix(site_url)))
-    for game_id in OTHER_GAMES:
-        page.route(f"{site_url}static/vendor/app-mpy-{game_id}.tar.gz", lambda r: held.append(r))
+    for part in [*(f"app-mpy-{game_id}" for game_id in OTHER_GAMES), "app-mpy-rest"]:
+        page.route(f"{site_url}static/vendor/{part}.tar.gz", lambda r: held.append(r))
     page.goto(site_url + TABLE)
     page.wait_for_selector("body[data-app-state=ready]", timeout=BOOT_TIMEOUT)
     archives = [url for url in asked if url.startswith("static/vendor/app-mpy")]
     assert sorted(archives) == sorted([ARCHIVE, "static/vendor/app-mpy-trick-of-trip.tar.gz"])
     deadline = time.monotonic() + 20
-    while len(held) < len(OTHER_GAMES) and time.monotonic() < deadline:
-        page.wait_for_timeout(100)  # the others are asked for once the player can move
-    assert len(held) == len(OTHER_GAMES)
-    assert page.evaluate("appGames.missing()") == len(OTHER_GAMES)
+    while len(held) < len(OTHER_GAMES) + 1 and time.monotonic() < deadline:
+        page.wait_for_timeout(100)  # the rest is asked for once the player can move
+    assert len(held) == len(OTHER_GAMES) + 1
+    assert page.evaluate("appModules.missing(true)") == len(OTHER_GAMES) + 1
+    assert page.evaluate("appModules.missing(false)") == 1  # the rest of the app
     page.click("[data-ui=lobby]")  # answered at once (ui/app.py on_click): it waits
     expect(page.locator("#lobby")).to_be_hidden()
     for route in held:
         route.continue_()
     expect(page.locator("#lobby")).to_be_visible()
-    assert page.evaluate("appGames.missing()") == 0
+    assert page.evaluate("appModules.missing(true)") == 0
     expect(page.locator("#resume")).to_contain_text("Trick of Trip")  # the saved games' list
     page.click("#lobby [data-ui=play][data-value=trickbook]")
     expect(page.locator("#screen h2")).to_contain_text("Trickbook")
@@ -170,7 +172,7 @@ def test_other_games_that_cannot_be_fetched_are_said_so(
     page.goto(site_url + TABLE)
     page.wait_for_selector("body[data-app-state=ready]", timeout=BOOT_TIMEOUT)
     page.click("[data-ui=lobby]")
-    expect(page.locator("#notice")).to_contain_text("The other games could not be loaded")
+    expect(page.locator("#notice")).to_contain_text("Part of the app could not be loaded")
     expect(page.locator("#notice")).to_contain_text("HTTP 404")
     expect(page.locator("#screen .table-screen")).to_be_visible()
     expect(page.locator("#lobby")).to_be_hidden()
@@ -180,8 +182,8 @@ def test_an_embedded_frame_never_downloads_another_games_files(
     unserved: StrictPage, site_url: str
 ) -> None:
     """A blog's frame shows one game: its boot, its table and its own controls (leaving
-    the table for the setup screen here) ask for no other game's bytecode or stylesheet
-    (ui/app.py with_every_game)."""
+    the table for the setup screen here) ask for no other game's bytecode or stylesheet,
+    only the rest of the app's (ui/app.py with_whole_app)."""
     page = unserved.page
     asked: list[str] = []
     page.on("request", lambda request: asked.append(request.url.removeprefix(site_url)))
@@ -189,11 +191,50 @@ def test_an_embedded_frame_never_downloads_another_games_files(
     page.click("#embed-play")
     page.wait_for_selector("body[data-app-state=ready]", timeout=BOOT_TIMEOUT)
     page.click("[data-ui=lobby]")  # a frame's "lobby" is its game's setup screen
+    expect(page.locator("#screen [data-ui=start]")).to_be_visible()
     expect(page.locator("#screen h2")).to_contain_text("Trick of Trip")
-    assert page.evaluate("appGames.missing()") == len(OTHER_GAMES)
+    assert page.evaluate("appModules.missing(false)") == 0
+    assert page.evaluate("appModules.missing(true)") == len(OTHER_GAMES)
     others = [url for url in asked if any(game in url for game in OTHER_GAMES)]
     assert others == []
     assert "static/vendor/app-mpy-trick-of-trip.tar.gz" in asked
+    assert REST in asked
+
+
+def test_a_tables_panel_clicked_before_the_rest_of_the_app_opens_once_it_has_come(
+    unserved: StrictPage, site_url: str
+) -> None:
+    """The Link panel's code is the rest of the app's (tasks.py REST_MODULES): clicked while
+    it is still coming, the click waits for it, then opens the panel (ui/app.py on_click)."""
+    page = unserved.page
+    held: list[Route] = []
+    page.route(f"{site_url}{REST}", lambda route: held.append(route))
+    page.goto(site_url + TABLE)
+    page.wait_for_selector("body[data-app-state=ready]", timeout=BOOT_TIMEOUT)
+    page.click("[data-ui=share]")
+    deadline = time.monotonic() + 20
+    while not held and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    assert len(held) == 1
+    expect(page.locator("#share-deal")).to_have_count(0)
+    held[0].continue_()
+    expect(page.locator("#share-deal")).to_be_visible()
+    assert page.evaluate("appModules.missing(false)") == 0
+
+
+def test_a_link_to_a_setup_waits_for_the_rest_of_the_app(
+    unserved: StrictPage, site_url: str
+) -> None:
+    """A link to a game's setup (no deal) boots with that game's modules; its screen is the
+    rest of the app's, drawn once it has come, and the page is ready then."""
+    page = unserved.page
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url.removeprefix(site_url)))
+    page.goto(site_url + "?game=trickbook")
+    page.wait_for_selector("body[data-app-state=ready]", timeout=BOOT_TIMEOUT)
+    expect(page.locator("#screen h2")).to_contain_text("Trickbook")
+    expect(page.locator("#screen [data-ui=start]")).to_be_visible()
+    assert REST in asked
 
 
 def test_a_games_stylesheet_that_cannot_be_loaded_stops_the_boot_with_a_message(

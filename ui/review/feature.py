@@ -74,8 +74,7 @@ class Reviewing:
     def close(self, _value: str = "") -> None:
         self.generation += 1  # a review still opening is dropped
         self.shown = None
-        self.play.coach.stop()
-        self.play.embed.close(refocus=False)
+        self.play.close_panels()
         self.play.render()
 
     def go(self, where: str) -> None:
@@ -96,13 +95,14 @@ class Reviewing:
         """The review in place of the table."""
         assert self.shown is not None
         game = self.play.session.game
+        coach = self.play.coach  # None until the rest of the app has come
         tree = h(
             "div",
             {"class": f"table-screen review-screen game-{game.id}", "data-game": game.id},
             review_screen(
                 self.shown,
-                coach=self.play.coach.panel(self.shown),
-                coach_note=self.play.coach.note(self.shown),
+                coach=coach.panel(self.shown) if coach is not None else None,
+                coach_note=coach.note(self.shown) if coach is not None else "",
             ),
         )
         page.draw_screen(tree)

@@ -102,17 +102,19 @@ def mark_state(state: str) -> None:
     document.body.setAttribute("data-app-state", state)
 
 
-def games_missing() -> bool:
-    """Whether some game's modules are not in the interpreter's files yet: a page whose
-    address names one game boots with that game's only (static/js/host.js, app-files.js)."""
-    return window is not None and int(window.appGames.missing()) > 0
+def modules_missing(every_game: bool) -> bool:
+    """Whether part of the app is not in the interpreter's files yet: a page whose address
+    names one game's table boots with that game's modules and the app's core only
+    (static/js/host.js, app-files.js). The rest of the app's (tasks.py REST_MODULES), and
+    with `every_game` the other games' too."""
+    return window is not None and int(window.appModules.missing(every_game)) > 0
 
 
-async def load_games() -> None:
-    """Fetch every game's modules not in the interpreter's files yet and write them there
-    (static/js/app-files.js offerGames); a failed download raises."""
-    if games_missing():
-        await window.appGames.load()
+async def load_modules(every_game: bool) -> None:
+    """Fetch what `modules_missing` counts and write it into the interpreter's files
+    (static/js/app-files.js offerModules); a failed download raises."""
+    if modules_missing(every_game):
+        await window.appModules.load(every_game)
 
 
 def is_embedded() -> bool:

@@ -1,7 +1,9 @@
 """The game at the table, in the page: draw it from the human's view, take the human's
 moves, let the bots move (`ui/play/bot_runner.py`), save after every move. The table's
 features (the hint, undo, the review and the last trick, the Link panel, a shared game's
-replay, a lesson's guide) each keep their own state and answer their own controls."""
+replay, a lesson's guide) each keep their own state and answer their own controls. Those
+whose code is the rest of the app's (the coach, the share, embed and daily panels, the game
+over: tasks.py REST_MODULES) join the table once it has come (`PlayScreen.add_rest`)."""
 
 from __future__ import annotations
 
@@ -11,13 +13,9 @@ from ui.play.detail import Detail
 from ui.play.handover import HandOver
 from ui.play.hint import Hint
 from ui.play.undo import Undo
-from ui.review.coach import Coach
 from ui.review.feature import LastTrick, Reviewing
 from ui.runtime import page
-from ui.screens import frame, game_over
-from ui.share.daily_panel import DailyShare
-from ui.share.embed_panel import EmbedPanel
-from ui.share.link_panel import SharePanel
+from ui.screens import frame
 from ui.share.replay import mark_replay, show_replay
 from ui.tables import kit, table_for
 
@@ -29,8 +27,12 @@ if TYPE_CHECKING:
     from pygame_rules.contract import Action
     from ui.play.bot_runner import BotRunner
     from ui.play.session import Session
+    from ui.review.coach import Coach
     from ui.runtime.worker_client import WorkerClient
     from ui.saves import Saves
+    from ui.share.daily_panel import DailyShare
+    from ui.share.embed_panel import EmbedPanel
+    from ui.share.link_panel import SharePanel
     from ui.share.puzzle import Puzzle
     from ui.share.replay import Replay
     from ui.vdom import El
@@ -78,16 +80,20 @@ class PlayScreen:
         self.thinking: int | None = None  # the bot seat about to move
         self.bots_running = False
         self.replay = replay  # a shared game's moves, being replayed
+        self.worker = worker
         self.hint = Hint(self)
         self.undo = Undo(self)
         self.reviewing = Reviewing(self)
-        self.coach = Coach(self, worker)  # How did I play? (in the review)
         self.last_trick = LastTrick(self)
         self.detail = Detail(self)
-        self.share = SharePanel(self)
-        self.embed = EmbedPanel(self)  # a review's hand, or puzzle, for a blog post
         self.handover = HandOver(self)  # pass-and-play: the cover between people's turns
-        self.daily = DailyShare(self)  # a deal of the day's result, at its end
+        # The rest of the app's features: None until it has come (`add_rest`).
+        self.coach: Coach | None = None  # How did I play? (in the review)
+        self.share: SharePanel | None = None  # the Link panel
+        self.embed: EmbedPanel | None = None  # a review's hand, or puzzle, for a blog post
+        self.daily: DailyShare | None = None  # a deal of the day's result, at its end
+        if not page.modules_missing(every_game=False):
+            self.add_rest()
         self.guide = Guide(session) if isinstance(session, LessonSession) else None
         # A screen reader has heard the first line ("New game…" or "Game resumed.").
         self.announcer = frame.Announcer(told=len(session.log) - 1)
@@ -98,10 +104,38 @@ class PlayScreen:
 
     def features(self) -> list[Any]:
         """What answers controls at this table (`ui/controls.py`)."""
-        found = [self, GameSteps(self), self.hint, self.undo, self.reviewing, self.coach]
-        found += [self.last_trick]
-        found += [self.detail, self.share, self.embed, self.handover, self.daily]
+        found = [self, GameSteps(self), self.hint, self.undo, self.reviewing, self.last_trick]
+        found += [self.detail, self.handover] + self.rest_features()
         return found + ([self.replay] if self.replay is not None else [])
+
+    def has_rest(self) -> bool:
+        """Whether the rest of the app's features are at this table (`add_rest`)."""
+        return self.coach is not None
+
+    def add_rest(self) -> list[Any]:
+        """Give the table the features whose code is the rest of the app's, once it is in
+        the interpreter's files (`App.whole_app_loaded`); returns them."""
+        from ui.review.coach import Coach
+        from ui.share.daily_panel import DailyShare
+        from ui.share.embed_panel import EmbedPanel
+        from ui.share.link_panel import SharePanel
+
+        if self.coach is None:
+            self.coach = Coach(self, self.worker)
+            self.share = SharePanel(self)
+            self.embed = EmbedPanel(self)
+            self.daily = DailyShare(self)
+        return self.rest_features()
+
+    def rest_features(self) -> list[Any]:
+        return [f for f in (self.coach, self.share, self.embed, self.daily) if f is not None]
+
+    def close_panels(self) -> None:
+        """The review's coach stops and the embed panel closes (a move, or the review closed)."""
+        if self.coach is not None:
+            self.coach.stop()
+        if self.embed is not None:
+            self.embed.close(refocus=False)
 
     def view(self) -> kit.PlayerView:
         view = frame.player_view(self.session, self.picks, self.thinking, page.reduced_motion())
@@ -117,8 +151,7 @@ class PlayScreen:
         self.last_trick.lines = None
         self.detail.close()
         self.reviewing.shown = None
-        self.coach.stop()
-        self.embed.close(refocus=False)
+        self.close_panels()
         if self.guide is not None:
             self.guide.forget()
 
@@ -137,7 +170,7 @@ class PlayScreen:
             self.handover.looked()
         self.last_trick.follow()
         view = self.view()
-        over = game_over.game_over_screen(s, view, self.daily.box()) if s.is_over() else None
+        over = self.game_over(view) if s.is_over() else None
         lesson = s if isinstance(s, LessonSession) else None
         if lesson is not None and over is None and lesson.done():
             over = end_panel(lesson)
@@ -156,7 +189,8 @@ class PlayScreen:
         page.draw_screen(tree)
         page.measure("render", "render-start")  # read by the bot benchmark
         self.sound(bool(view.legal) and over is None)
-        self.share.follow()
+        if self.share is not None:
+            self.share.follow()
         show_replay(self.replay)
         news = self.announcer.news(s.log, (note + " " + frame.prompt_text(tree)).strip())
         if news:
@@ -172,6 +206,15 @@ class PlayScreen:
         if over is not None:
             # At the top of the screen: the result and "Play again" both in view.
             page.focus("[data-testid=game-over] h2, .lesson-end h2", scroll="start")
+
+    def game_over(self, view: kit.PlayerView) -> El | None:
+        """The game over's screen; None until the rest of the app, its code, has come (the
+        table is drawn again then: `App.whole_app_loaded`)."""
+        if self.daily is None:
+            return None
+        from ui.screens import game_over
+
+        return game_over.game_over_screen(self.session, view, self.daily.box())
 
     def sound(self, my_turn: bool) -> None:
         """Play what the moves since the last drawing sounded like (`Session.cues`), each
@@ -270,6 +313,7 @@ class PlayScreen:
     def leave(self) -> None:
         """The table is left: its bots stop, the Link panel closes, a replay's bar goes."""
         self.bots.stop()
-        self.share.close(refocus=False)
-        self.embed.close(refocus=False)
+        if self.share is not None and self.embed is not None:
+            self.share.close(refocus=False)
+            self.embed.close(refocus=False)
         show_replay(None)

@@ -7,7 +7,6 @@ import pygame_rules
 from ui import saves
 from ui.play.session import SaveError
 from ui.runtime import page
-from ui.screens import lobby, setup
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -28,6 +27,8 @@ class SavedGames:
 
     def offer(self) -> Any:
         """The lobby's list of saved games; an embedded frame's one saved game."""
+        from ui.screens import lobby  # the rest of the app's, as every screen here
+
         app = self.app
         if app.embed_game:
             slot = app.embed_game
@@ -38,6 +39,8 @@ class SavedGames:
         """Draw the offers to resume again, and the statistics."""
         # The statistics name every game: only the lobby has them (an embedded frame's
         # setup offers its own game's save, and has only that game's modules).
+        from ui.screens import lobby
+
         if page.draw_into("resume", self.offer()) and page.exists("#stats-box"):
             today = self.app.today()
             page.draw_into("stats-box", lobby.stats_box(saves.read_stats(), today))
@@ -52,9 +55,17 @@ class SavedGames:
             self.pending = deal
             self.ask(deal.game_id, save, linked=False)
 
-    def ask(self, game_id: str, save: Any, linked: bool) -> None:
+    def ask(self, game_id: str, save: Any, linked: bool, booting: bool = False) -> bool:
         """A link (`linked`) or the setup form would deal over the unfinished saved game of
-        the same game: resume it, or start the new one (which replaces it)."""
+        the same game: resume it, or start the new one (which replaces it). The question is
+        the rest of the app's (`App.with_whole_app`): True when it is drawn in a later task
+        (`booting`: the page's first screen, marked ready then)."""
+        return self.app.with_whole_app(lambda: self.question(game_id, save, linked), booting)
+
+    def question(self, game_id: str, save: Any, linked: bool) -> None:
+        """Draw `ask`'s question."""
+        from ui.screens import setup
+
         app = self.app
         game = pygame_rules.get_game(game_id)
         back = None if linked else "Back" if app.embed_game else "Back to games"

@@ -29,16 +29,17 @@ class LinkArrival:
     def arrive(self, req: LinkRequest) -> bool:
         """A link to a game: resume its saved game when the link is that game, else deal it
         (or ask first, when that would replace the game's unfinished save). True when its
-        table is still being laid (the page is marked ready once it is drawn)."""
+        table is still being laid, or its question comes with the rest of the app (the page
+        is marked ready once it is drawn)."""
         app = self.app
         self.link = req
         assert req.game_id is not None
         save = app.saves.read(req.game_id)  # only this game's: others' are not at stake
         if save is None:
             return self.deal(prepared=True)
-        if not (link_continues(req, save) and app.saved.resume(req.game_id)):
-            app.saved.ask(req.game_id, save, linked=True)
-        return False
+        if link_continues(req, save) and app.saved.resume(req.game_id):
+            return False
+        return app.saved.ask(req.game_id, save, linked=True, booting=True)
 
     def play_here(self, req: LinkRequest) -> bool:
         """An embedded frame's Play: the reader's game in this frame goes on (what Play means
@@ -57,7 +58,7 @@ class LinkArrival:
             level = req.level or "normal"
             deal = Deal(req.game_id, players, page.new_seed(), level, req.options, req.people)
             app.saved.pending = deal
-            app.saved.ask(req.game_id, save, linked=False)
+            return app.saved.ask(req.game_id, save, linked=False, booting=True)
         return False
 
     def deal(self, prepared: bool = False) -> bool:
