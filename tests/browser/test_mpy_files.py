@@ -222,6 +222,34 @@ def test_a_tables_panel_clicked_before_the_rest_of_the_app_opens_once_it_has_com
     assert page.evaluate("appModules.missing(false)") == 0
 
 
+def test_a_finished_game_shows_its_end_once_the_rest_of_the_app_has_come(
+    unserved: StrictPage, site_url: str
+) -> None:
+    """The game over's screen is the rest of the app's: a shared game's last position,
+    continued before it has come, is drawn without it, then with it (ui/screens/play.py
+    game_over, ui/app.py whole_app_loaded)."""
+    from ui.play.session import Session
+    from ui.share.links import position_link
+
+    session = Session("trick-of-trip", 3, 1, "easy")
+    while not session.is_over():  # every seat played by an Easy bot, to the end
+        session.bot_move(session.state.acting()[0])
+    page = unserved.page
+    held: list[Route] = []
+    page.route(f"{site_url}{REST}", lambda route: held.append(route))
+    page.goto(site_url + position_link(session))
+    page.wait_for_selector("body[data-app-state=ready]", timeout=BOOT_TIMEOUT)
+    page.click("[data-ui=link-continue]")
+    expect(page.locator("#screen .table-screen")).to_be_visible()
+    expect(page.locator("[data-testid=game-over]")).to_have_count(0)
+    deadline = time.monotonic() + 20
+    while not held and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    assert len(held) == 1
+    held[0].continue_()
+    expect(page.locator("[data-testid=game-over]")).to_be_visible()
+
+
 def test_a_link_to_a_setup_waits_for_the_rest_of_the_app(
     unserved: StrictPage, site_url: str
 ) -> None:
