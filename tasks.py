@@ -64,6 +64,12 @@ MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 # app-mpy.tar.gz's `precompiled/`, which static/js/mpy-files.js puts first on sys.path.
 PYSCRIPT_PACKAGE = NODE_MODULES / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
 PRECOMPILED = "precompiled"
+# What the page imports of the `pyscript` package (static/js/mpy-files.js, ui/runtime/):
+# only the modules these import as they are imported are precompiled. The others (`web`,
+# `fs`, `media`: 5.9 KB) could not be imported at all, as MicroPython looks for a package's
+# modules in the package's own folder only (`precompiled/pyscript/`): tests/test_build.py
+# checks that the page imports none of them.
+PYSCRIPT_IMPORTED = ("pyscript", "pyscript.ffi")
 PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
@@ -167,11 +173,13 @@ def python_archives(python: Path, out_dir: Path) -> None:
         for name, source in pyscript_package().items():
             (Path(package) / "pyscript" / name).write_text(source, encoding="utf-8")
         precompiled = Path(compiled) / PRECOMPILED
+        used = import_closure(Path(package), list(PYSCRIPT_IMPORTED), at_import=True)
         names += [
             f"{PRECOMPILED}/{name}"
             for name in compile_packages(
                 Path(package), ("pyscript",), precompiled, mpy_cross=mpy_cross
             )
+            if name.removesuffix(".mpy") + ".py" in used
         ]
         for game_id in pygame_rules.GAME_IDS:
             own = game_modules(game_id, names)

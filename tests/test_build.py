@@ -161,15 +161,31 @@ def f():
 
 
 def test_the_bytecode_archive_holds_pyscripts_own_package(tmp_path: Path) -> None:
-    """Every module of the `pyscript` package that core.js writes at boot, compiled, under
-    the folder static/js/mpy-files.js puts first on MicroPython's sys.path."""
+    """The modules of the `pyscript` package that core.js writes at boot and the page
+    imports, compiled, under the folder static/js/mpy-files.js puts first on MicroPython's
+    sys.path; the others are left out, and the page imports none of them (MicroPython would
+    not find them: tasks.py PYSCRIPT_IMPORTED)."""
     tasks.python_archives(Path(sys.executable), tmp_path)
     modules = tasks.pyscript_package()
     assert "__init__.py" in modules and "ffi.py" in modules
     with tarfile.open(tmp_path / "app-mpy.tar.gz") as tar:
-        names = set(tar.getnames())
-    for name in modules:
-        assert f"precompiled/pyscript/{name.removesuffix('.py')}.mpy" in names
+        names = {name for name in tar.getnames() if name.startswith("precompiled/")}
+    imported = {
+        name
+        for source in tasks.page_sources()
+        for name in imported_names((ROOT / source).read_text(), "")
+        if name.split(".")[0] == "pyscript"
+    }
+    assert "import pyscript" in (ROOT / "static/js/mpy-files.js").read_text()  # the package
+    assert "pyscript.ffi" in imported
+    compiled = {name.removeprefix("precompiled/pyscript/") for name in names}
+    submodules = {m.split(".", 1)[1] for m in imported if "." in m}
+    used = {f"{m}.mpy" for m in submodules if f"{m}.py" in modules}
+    assert "workers.mpy" in used  # `from pyscript import workers`: a module as a name
+    assert used <= compiled, used - compiled
+    assert {"__init__.mpy", "ffi.mpy", "context.mpy", "events.mpy", "storage.mpy"} <= compiled
+    assert not {"web.mpy", "fs.mpy", "media.mpy"} & compiled
+    assert compiled <= {name.removesuffix(".py") + ".mpy" for name in modules}
     assert 'const PRECOMPILED = "precompiled";' in (ROOT / "static/js/mpy-files.js").read_text()
     assert tasks.PRECOMPILED == "precompiled"
 
