@@ -136,6 +136,12 @@ def test_the_features_a_links_first_move_never_uses_ship_apart(tmp_path: Path) -
     assert set(tasks.REST_MODULES) <= tasks.page_sources()  # still the page's to import
     for script in ("static/js/app-files.js", "static/js/host.js"):
         assert f"vendor/{tasks.REST_ARCHIVE}" in (ROOT / script).read_text(), script
+    # Its stylesheet too: applied with it (host.js restStyle), never linked by a page (which
+    # would put it in the bundle every link downloads: tasks.py bundle_styles).
+    assert '"static/css/rest.css"' in (ROOT / "static/js/host.js").read_text()
+    assert ".coach {" in (ROOT / "static/css/rest.css").read_text()
+    for page in ("index.html", "embed.html"):
+        assert "rest.css" not in (ROOT / page).read_text()
 
 
 def test_the_imports_run_as_a_module_is_imported() -> None:

@@ -38,9 +38,10 @@ function gameFiles(id) {
   return fetched.get(id);
 }
 
-// The rest of the app's files, fetched once.
+// The rest of the app's files, fetched once, when its stylesheet is applied too (host.js
+// restStyle).
 let restFiles = null;
-const rest = () => (restFiles ??= archiveFiles(REST));
+const rest = () => (restFiles ??= Promise.all([archiveFiles(REST), globalThis.restStyle()]).then(([list]) => list));
 
 // [path, bytes] of the app's files, the boot's games' and, but for a link to a table, the
 // rest's, once the games' stylesheets are applied. The same requests as the page's

@@ -39,10 +39,10 @@ if (/[?&](game|learn)=/.test(location.search)) document.documentElement.dataset.
   const showing = /[?&]show=/.test(location.search);
   globalThis.bootRest = globalThis.bootGames.length !== 1 || showing;
 
-  // A game's stylesheet, applied: a promise settled once it is (a game with none: at once).
-  // Its rules are all under the game's table (.game-<id>), so the order of the games' files
-  // does not matter; they come after the app's.
-  const gameStyles = new Map();
+  // A stylesheet, applied: a promise settled once it is. A game's (one with none: at once)
+  // has its rules all under the game's table (.game-<id>), so the order of the games' files
+  // does not matter; they come after the app's, as the rest of the app's does.
+  const styles = new Map();
   const settle = new Map();  // a stylesheet's address -> [resolve, reject] of its promise
   for (const kind of ["load", "error"]) {
     document.addEventListener(kind, (event) => {
@@ -54,12 +54,10 @@ if (/[?&](game|learn)=/.test(location.search)) document.documentElement.dataset.
       else reject(new Error(`${new URL(link.href).pathname} could not be loaded`));
     }, true);  // load and error do not bubble: taken on their way down
   }
-  globalThis.gameStyle = (id) => {
-    const href = GAME_FILES[id]?.style;
-    if (!href) return Promise.resolve();
-    if (!gameStyles.has(id)) {
+  const applied = (href) => {
+    if (!styles.has(href)) {
       const url = new URL(`./${href}`, location.href).href;
-      gameStyles.set(id, new Promise((resolve, reject) => settle.set(url, [resolve, reject])));
+      styles.set(href, new Promise((resolve, reject) => settle.set(url, [resolve, reject])));
       if (document.readyState === "loading") {
         // While the page is parsed: a stylesheet of the page's own (it blocks the first
         // rendering as the app's does; WebKit's frames saw their sizes change under a
@@ -72,8 +70,10 @@ if (/[?&](game|learn)=/.test(location.search)) document.documentElement.dataset.
         document.head.append(link);
       }
     }
-    return gameStyles.get(id);
+    return styles.get(href);
   };
+  globalThis.gameStyle = (id) => (GAME_FILES[id]?.style ? applied(GAME_FILES[id].style) : Promise.resolve());
+  globalThis.restStyle = () => applied("static/css/rest.css");  // the rest of the app's
 
   // An embedded hand or puzzle (`show=`) boots by itself (static/js/embed.js): what its boot
   // fetches one after another (the build lists it in embed.html: tasks.py boot_fetches) is
@@ -96,8 +96,13 @@ if (/[?&](game|learn)=/.test(location.search)) document.documentElement.dataset.
     for (const href of [...boot.modules, ...(storage ? boot.pyscript_modules : [])]) preload(href, true);
     for (const href of [...boot.fetched, ...(storage ? boot.pyscript_fetched : [])]) preload(href, false);
   }
-  if (!bootFetches || showing) {
-    if (globalThis.bootRest) preload("static/vendor/app-mpy-rest.tar.gz", false);
+  // (Only on the app's pages: the build lists their files, #game-files.)
+  const appPage = document.getElementById("game-files") !== null;
+  if (appPage && (!bootFetches || showing)) {
+    if (globalThis.bootRest) {
+      preload("static/vendor/app-mpy-rest.tar.gz", false);
+      globalThis.restStyle().catch(() => {});  // reported by app-files.js's boot
+    }
     for (const id of globalThis.bootGames) {
       preload(GAME_FILES[id].archive, false);
       globalThis.gameStyle(id).catch(() => {});  // reported by app-files.js's boot
