@@ -35,9 +35,11 @@ if (/[?&](game|learn)=/.test(location.search)) document.documentElement.dataset.
   // The features a link's first move never uses (the lobby, setup, the game over, the
   // share panels: tasks.py REST_MODULES) ship apart, in app-mpy-rest.tar.gz: a page that
   // boots with one game leaves them for later (the app asks for them: ui/app.py
-  // with_whole_app), but for an embedded hand or puzzle, which shows one at once.
+  // with_whole_app), but for an embedded hand or puzzle, which shows one at once, and an
+  // address with no table (`?rules=` alone: the page's own lobby is drawn at once).
   const showing = /[?&]show=/.test(location.search);
-  globalThis.bootRest = globalThis.bootGames.length !== 1 || showing;
+  const table = /[?&](game|learn)=/.test(location.search);
+  globalThis.bootRest = globalThis.bootGames.length !== 1 || showing || !table;
 
   // A stylesheet, applied: a promise settled once it is. A game's (one with none: at once)
   // has its rules all under the game's table (.game-<id>), so the order of the games' files

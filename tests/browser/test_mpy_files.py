@@ -265,6 +265,32 @@ def test_a_link_to_a_setup_waits_for_the_rest_of_the_app(
     assert REST in asked
 
 
+def test_a_rules_link_boots_with_the_rest_of_the_app_for_its_lobby(
+    unserved: StrictPage, site_url: str
+) -> None:
+    """`?rules=` names one game but no table: the page's lobby shows at once, styled (its
+    cards' rules are the rest of the app's: static/css/rest.css), under the game's rules."""
+    page = unserved.page
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url.removeprefix(site_url)))
+    page.goto(site_url + "?rules=trickbook")
+    page.wait_for_selector("body[data-app-state=ready]", timeout=BOOT_TIMEOUT)
+    assert REST in asked and "static/css/rest.css" in asked
+    expect(page.locator("#rules-dialog")).to_be_visible()
+    expect(page.locator("#rules-title")).to_contain_text("Trickbook")
+    card = page.locator(".game-card").first
+    assert card.evaluate("card => getComputedStyle(card).borderTopWidth") == "6px"
+    # From the first paint: written in by host.js while the page was parsed (render-blocking),
+    # before the page's later scripts, where the rest fetched later would add it at the end.
+    assert page.evaluate(
+        """() => {
+            const style = document.querySelector('link[href="./static/css/rest.css"]');
+            const boot = document.querySelector('script[src="./static/js/boot.js"]');
+            return Boolean(style.compareDocumentPosition(boot) & Node.DOCUMENT_POSITION_FOLLOWING);
+        }"""
+    )
+
+
 def test_a_games_stylesheet_that_cannot_be_loaded_stops_the_boot_with_a_message(
     browser: Browser, site_url: str
 ) -> None:
