@@ -5,7 +5,7 @@ How a decision is judged (`analyse_decision`):
 
 1. An information-set search (`Search`, bots/search.py) from `SeatView(state, seat)`, with
    `budget` playouts (default `COACH_FACTOR` times Hard's) over `COACH_FACTOR` times Hard's
-   determinizations (`coach_search`), proposes its choice.
+   determinizations (Baker: Hard's own; `coach_search`), proposes its choice.
 2. The played move and the search's choice are then valued *paired*: the same `worlds`
    determinizations (drawn by `view.resample`, never the true deal), and in each world both
    moves are played out with the same rollout seed by the game's heuristic bot for every
@@ -52,8 +52,14 @@ if TYPE_CHECKING:
 
     from ..contract import Action, State
 
-# The analysis budget: this many times Hard's playouts per decision.
+# The analysis budget: this many times Hard's playouts per decision ...
 COACH_FACTOR = 4
+# ... over this many times Hard's determinizations (by default COACH_FACTOR). More playouts
+# over Hard's 32 worlds were no stronger than Hard in Trick of Trip, and were with four times
+# the worlds too; in Baker it is the other way round: 4x playouts over Hard's worlds won
+# 72.5% and 75.0% of 40 and 60 games against Hard (seeds 1 and 11), over 128 worlds 55.0%
+# (docs/coach.md).
+COACH_WORLDS_FACTOR = {"magic-trick-baker": 1}
 # Paired worlds per decision for the played-vs-best values.
 COACH_WORLDS = 48
 # A gap is flagged when it exceeds Z standard errors of the paired mean ...
@@ -70,10 +76,10 @@ def coach_budget(game_id: str) -> int:
 
 
 def coach_search(game_id: str, budget: int) -> SearchConfig:
-    """The analysis search's settings: `budget` playouts over COACH_FACTOR times Hard's
-    determinizations (more playouts over Hard's 32 worlds were no stronger than Hard in
-    Trick of Trip; with four times the worlds too they were: docs/coach.md)."""
-    return config_for(game_id, iterations=budget, worlds=COACH_FACTOR * config_for(game_id).worlds)
+    """The analysis search's settings: `budget` playouts over COACH_WORLDS_FACTOR times
+    Hard's determinizations (by default COACH_FACTOR times: docs/coach.md)."""
+    worlds = COACH_WORLDS_FACTOR.get(game_id, COACH_FACTOR) * config_for(game_id).worlds
+    return config_for(game_id, iterations=budget, worlds=worlds)
 
 
 def decisions(
