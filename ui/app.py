@@ -167,7 +167,11 @@ class App:
         else:
             screen = req.game_id or ""
         if screen is not None:  # the rest of the app's: may be drawn in a later task
-            laying = self.with_whole_app(lambda: self.first_screen(str(screen)), booting=True)
+            # A game's setup needs no other game's modules; the lobby names every game.
+            lobby = screen == ""
+            laying = self.with_whole_app(
+                lambda: self.first_screen(str(screen)), booting=True, every_game=lobby
+            )
         if not laying:
             page.mark_state("ready")
         self.spawn(self.load_whole_app())
@@ -196,10 +200,11 @@ class App:
         except Exception as exc:  # on the console only: nothing needs them yet
             print(f"The rest of the app was not fetched ({exc}).")
 
-    async def whole_app_loaded(self) -> None:
-        """Fetch what the page lacks (`page.load_modules`), then give the table at screen
-        the features that came with it (`PlayScreen.add_rest`)."""
-        await page.load_modules(self.every_game())
+    async def whole_app_loaded(self, every_game: bool = True) -> None:
+        """Fetch what the page lacks (`page.load_modules`; not `every_game`: the rest of the
+        app only), then give the table at screen the features that came with it
+        (`PlayScreen.add_rest`)."""
+        await page.load_modules(self.every_game() and every_game)
         play = self.play
         if play is None or play.has_rest():
             return
@@ -210,22 +215,28 @@ class App:
         if play.session.is_over() or play.reviewing.shown is not None:
             play.render()  # its game over, or its review's coach, drawn without them
 
-    def with_whole_app(self, run: Callable[[], object], booting: bool = False) -> bool:
+    def with_whole_app(
+        self, run: Callable[[], object], booting: bool = False, every_game: bool = True
+    ) -> bool:
         """`run()` now, or, where the page still lacks part of the app (the rest's features,
         the full app's other games), once it is loaded (`after_whole_app`); True in that
         case. `booting`: it draws the boot's first screen, and the page is marked ready
-        after it then."""
-        if not page.modules_missing(self.every_game()):
+        after it then. Not `every_game`: `run` needs the rest of the app only."""
+        every = self.every_game() and every_game
+        if not page.modules_missing(every):
             run()
             return False
-        self.spawn(self.after_whole_app(run, booting))
+        self.spawn(self.after_whole_app(run, booting, every))
         return True
 
-    async def after_whole_app(self, run: Callable[[], object], booting: bool) -> None:
-        """`run()` once the whole app is loaded (`whole_app_loaded`). Said in plain words
-        when it cannot be fetched (at boot, in the loading screen's place)."""
+    async def after_whole_app(
+        self, run: Callable[[], object], booting: bool, every_game: bool
+    ) -> None:
+        """`run()` once the whole app (or its rest only: not `every_game`) is loaded
+        (`whole_app_loaded`). Said in plain words when it cannot be fetched (at boot, in the
+        loading screen's place)."""
         try:
-            await self.whole_app_loaded()
+            await self.whole_app_loaded(every_game)
         except Exception as exc:
             if booting:
                 page.fail(exc)

@@ -254,7 +254,8 @@ def test_a_link_to_a_setup_waits_for_the_rest_of_the_app(
     unserved: StrictPage, site_url: str
 ) -> None:
     """A link to a game's setup (no deal) boots with that game's modules; its screen is the
-    rest of the app's, drawn once it has come, and the page is ready then."""
+    rest of the app's, drawn once it has come (no other game's: a setup needs none), and
+    the page is ready then."""
     page = unserved.page
     asked: list[str] = []
     page.on("request", lambda request: asked.append(request.url.removeprefix(site_url)))
@@ -263,6 +264,8 @@ def test_a_link_to_a_setup_waits_for_the_rest_of_the_app(
     expect(page.locator("#screen h2")).to_contain_text("Trickbook")
     expect(page.locator("#screen [data-ui=start]")).to_be_visible()
     assert REST in asked
+    others = {"magic-trick-wray", "magic-trick-baker", "trick-of-trip"}  # not trickbook
+    assert [url for url in asked if any(game in url for game in others)] == []
 
 
 def test_a_rules_link_boots_with_the_rest_of_the_app_for_its_lobby(
