@@ -36,10 +36,15 @@ if (/[?&](game|learn)=/.test(location.search)) document.documentElement.dataset.
   // share panels: tasks.py REST_MODULES) ship apart, in app-mpy-rest.tar.gz: a page that
   // boots with one game leaves them for later (the app asks for them: ui/app.py
   // with_whole_app), but for an embedded hand or puzzle, which shows one at once, and an
-  // address with no table (`?rules=` alone: the page's own lobby is drawn at once).
+  // address with no table (`?rules=` alone: the page's own lobby is drawn at once). A blog's
+  // frame (embed.html, which lists #boot-fetches) boots with it too: a stylesheet applied
+  // under a drawn frame made WebKit report "ResizeObserver loop completed with undelivered
+  // notifications" (static/js/embed.js measures the frame's height), when the rest came
+  // after a resumed game's end (tests/engines/test_smoke.py).
   const showing = /[?&]show=/.test(location.search);
   const table = /[?&](game|learn)=/.test(location.search);
-  globalThis.bootRest = globalThis.bootGames.length !== 1 || showing || !table;
+  const framePage = document.getElementById("boot-fetches") !== null;
+  globalThis.bootRest = globalThis.bootGames.length !== 1 || showing || !table || framePage;
 
   // A stylesheet, applied: a promise settled once it is. A game's (one with none: at once)
   // has its rules all under the game's table (.game-<id>), so the order of the games' files
