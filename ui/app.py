@@ -483,14 +483,12 @@ class App:
                 return True
             if name is None:
                 return False
-            if not self.routes.answers(name):
-                # A control of the rest of the app's features (a panel at the table), clicked
-                # before they came: answered once they have, if one of them answers it.
-                if not page.modules_missing(self.every_game()):
-                    return False
-                self.with_whole_app(lambda: self.routes.run(name, value))
-                return True
-            if name in self.navigation:
+            # A control no feature answers may be one of the rest of the app's (a panel at
+            # the table) clicked before it came: it waits, as the page's navigation does.
+            answered = self.routes.answers(name)
+            if not answered and not page.modules_missing(self.every_game()):
+                return False
+            if not answered or name in self.navigation:
                 self.with_whole_app(lambda: self.routes.run(name, value))
                 return True
             return self.routes.run(name, value)
