@@ -32,6 +32,13 @@ Figures, each the median (and range) of the runs:
   it (the phone budget's repeat visit), then a visit with the browser closed and the
   profile reopened, the service worker and caches cold (for the bare pages, which have
   no service worker: the HTTP cache);
+- with `--phone-worker`, the phone's bots' worker too (issue 41.2): on the first visit,
+  seconds from the first clickable move until it is ready; then, once the service worker
+  has saved the bots' engine (`#offline-status[data-offline=all]`), the repeat visit is
+  made offline, and its worker's ready time counted from navigation. Chromium slows a
+  page's CPU only: the worker runs at the machine's speed ("Emulation.setCPUThrottlingRate"
+  on a worker's target: "Operation is only supported for pages, not workers"), so its
+  figures are a phone's network with a desktop's CPU, a lower bound;
 - when the app's bots' worker was ready: the first moment the CSS selector `--worker-ready`
   matches (by default `body[data-bots-ready], body[data-bots=ready]`; docs/test-hooks.md),
   measured on the bots' tables above, waiting up to `--worker-timeout` s from navigation;
@@ -40,7 +47,7 @@ The last table sets each figure against its target.
 
 Usage: python tests/benchmarks/bench_split.py [runs]   (needs a built _site/; default 1 run)
        options: --moves N (human moves while bots think), --bots-games ID,ID (default all),
-       --worker-ready CSS, --worker-timeout S, --no-desktop, --no-phone,
+       --worker-ready CSS, --worker-timeout S, --no-desktop, --no-phone, --phone-worker,
        --site DIR (another build, e.g. a baseline's)
 """
 
@@ -96,6 +103,8 @@ LAUNCH_ARGS = [
     "--no-first-run",
 ]
 BOOT_TIMEOUT = 180_000  # ms; a loaded machine, or the emulated phone, is slow
+# The service worker has saved the bots' engine too (static/js/boot.js: docs/test-hooks.md).
+ENGINE_SAVED = "#offline-status[data-offline=all]"
 MB = 1e6  # decimal megabytes, as in the targets
 
 # The runtimes of the bare pages: URL folder -> where to look, in order.
@@ -567,13 +576,20 @@ def phone_visits(
     probe: str,
     reopen: bool = True,
     inspect: Callable[[Page], Any] | None = None,
+    worker_timeout: float | None = None,
 ) -> dict[str, Any]:
     """A first visit on a fresh profile; once the service worker controls the page, a
     repeat visit by reloading it (the phone budget's figure); then, if `reopen`, one more
     with the browser closed and the profile reopened (the service worker and caches start
-    cold). `inspect(page)`, if given, is read once the first visit is done ("inspected")."""
+    cold). `inspect(page)`, if given, is read once the first visit is done ("inspected").
+
+    With `worker_timeout` (the app only): when the bots' worker is ready on the first visit
+    (from the first clickable move, "first_worker"), and, once the service worker has saved
+    the bots' engine, on the repeat visit made offline (from navigation, "repeat_worker")."""
     result: dict[str, Any] = {"first": None, "repeat": None, "reopened": None}
     result["controlled"] = None
+    result["first_worker"] = result["repeat_worker"] = None
+    measure_worker = worker_timeout is not None and kind == "app"
     with tempfile.TemporaryDirectory(prefix="bench-split-") as profile:
         context, page = phone_context(p, profile, probe)
         try:
@@ -581,10 +597,18 @@ def phone_visits(
             result["first"] = wait_boot(page, kind)
             if inspect is not None:
                 result["inspected"] = inspect(page)
+            if measure_worker:
+                ready = wait_worker(page, worker_timeout)
+                result["first_worker"] = None if ready is None else ready - result["first"]
+                page.wait_for_selector(ENGINE_SAVED, state="attached", timeout=BOOT_TIMEOUT)
             settle(page, kind)
+            context.set_offline(measure_worker)
             page.reload(wait_until="commit", timeout=BOOT_TIMEOUT)
             result["repeat"] = wait_boot(page, kind)
             result["controlled"] = page.evaluate("!!navigator.serviceWorker?.controller")
+            if measure_worker:
+                result["repeat_worker"] = wait_worker(page, worker_timeout)
+            context.set_offline(False)
             settle(page, kind)
         finally:
             context.close()
@@ -597,6 +621,20 @@ def phone_visits(
         finally:
             context.close()
     return result
+
+
+def wait_worker(page: Page, timeout: float) -> float | None:
+    """Seconds from navigation until the bots' worker was ready (the probe's
+    `--worker-ready`); None if it was not within `timeout` seconds."""
+    try:
+        page.wait_for_function(
+            "window.__bench && window.__bench.botsReady !== null",
+            timeout=timeout * 1000,
+            polling=200,
+        )
+    except PlaywrightTimeoutError:
+        return None
+    return page.evaluate("window.__bench.botsReady") / 1000
 
 
 def settle(page: Page, kind: str) -> None:
@@ -612,6 +650,10 @@ def settle(page: Page, kind: str) -> None:
 
 
 # --- figures ---------------------------------------------------------------------------
+
+
+def seconds(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.2f} s"
 
 
 def med(values: list[Any], unit: str = "s", digits: int = 2) -> str:
@@ -673,6 +715,13 @@ def main() -> None:
     parser.add_argument("--worker-ready", default="body[data-bots-ready], body[data-bots=ready]")
     parser.add_argument("--worker-timeout", type=float, default=60.0)
     parser.add_argument("--no-phone", action="store_true")
+    parser.add_argument(
+        "--phone-worker",
+        action="store_true",
+        help="the phone's bots' worker too: ready after the first visit's table, and on"
+        " the repeat visit made offline (up to --phone-worker-timeout s each)",
+    )
+    parser.add_argument("--phone-worker-timeout", type=float, default=120.0)
     parser.add_argument("--trace", action="store_true", help="print tracebacks of failures")
     parser.add_argument("--site", type=Path, help="the built site to measure (default _site/)")
     args = parser.parse_args()
@@ -761,16 +810,25 @@ def main() -> None:
                 for kind in kinds:
                     label = f"run {run} phone {kind}"
                     url = page_url(base, kind, *PHONE_GAME)
-                    visit = attempt(label, phone_visits, p, url, kind, probe)
+                    worker = args.phone_worker_timeout if args.phone_worker else None
+                    visit = attempt(label, phone_visits, p, url, kind, probe, True, None, worker)
                     if visit:
                         phone[kind].append(visit)
                         how = "service worker" if visit["controlled"] else "HTTP cache"
+                        offline = ", offline" if worker is not None and kind == "app" else ""
                         print(
                             f"  {label:<45} first {visit['first']:6.2f} s, repeat"
-                            f" (reload) {visit['repeat']:6.2f} s ({how}), browser reopened"
-                            f" {visit['reopened']:6.2f} s",
+                            f" (reload{offline}) {visit['repeat']:6.2f} s ({how}), browser"
+                            f" reopened {visit['reopened']:6.2f} s",
                             flush=True,
                         )
+                        if worker is not None and kind == "app":
+                            print(
+                                f"  {label:<45} bots' worker ready: first visit"
+                                f" {seconds(visit['first_worker'])} after the table,"
+                                f" repeat visit offline {seconds(visit['repeat_worker'])}",
+                                flush=True,
+                            )
             if browser is not None:
                 browser.close()
     finally:
@@ -892,6 +950,19 @@ def report(
                 {k: [visit[key] for visit in phone[k]] for k in KINDS},
                 target="" if most is None else f"<= {most} s",
                 limit=most,
+            )
+        if args.phone_worker:
+            add(
+                "phone first visit: bots' worker ready, from the table (ToT)",
+                {"app": [visit["first_worker"] for visit in phone["app"]]},
+                target="<= 12 s",
+                limit=12.0,
+            )
+            add(
+                "phone repeat visit, offline: bots' worker ready (ToT)",
+                {"app": [visit["repeat_worker"] for visit in phone["app"]]},
+                target="<= 2 s (worker CPU not slowed)",
+                limit=2.0,
             )
     ready = [b["bots"] for found in bots.values() for b in found]
     ready += [load["bots"] for load in loads("app")]
