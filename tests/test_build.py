@@ -78,12 +78,17 @@ def test_archive_has_our_packages_whole_and_what_the_app_imports(
     assert {"ui.app", "ui.tables", "pygame_rules.bots.search", "pygame_rules.trickbook"} <= seen
     ours = {name for name in shipped if name.split("/")[0] in tasks.PYTHON_PACKAGES}
     assert not any(name.startswith("tools/") for name in shipped)
-    if suffix == ".py":  # the bots' worker: our packages, whole (the dev tools are in tools/)
-        assert ours == {
-            path.relative_to(ROOT).as_posix()
-            for package in ("pygame_rules", "ui")
-            for path in (ROOT / package).rglob("*.py")
-        }
+    if suffix == ".py":  # the bots' worker: what it imports, and nothing of the page's own
+        assert ours == set(tasks.worker_sources())
+        worker = [
+            "ui/play/bot_worker.py",
+            "ui/review/coaching.py",  # the coach's search, imported as a request asks for it
+            "pygame_rules/bots/coach.py",
+            "ui/__init__.py",  # the packages above a module are imported with it
+            *(f"pygame_rules/bots/{pygame_rules.module_name(g)}.py" for g in pygame_rules.GAME_IDS),
+        ]
+        assert set(worker) <= ours
+        assert not {"ui/app.py", "ui/screens/lobby.py", "ui/runtime/page.py"} & ours
     else:  # the page: what it imports, and nothing else (not the worker's own modules)
         assert ours == reached
         assert "ui/play/bot_worker.py" not in ours

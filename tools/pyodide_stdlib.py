@@ -44,12 +44,10 @@ from pygame_rules import GAME_IDS, module_name
 HELPER = Path(__file__).resolve().with_suffix(".mjs")
 
 # The bots worker (`<script type="py" worker name="bots">`, static/py/bots.py): what its
-# script imports, and the app's packages (repo-relative) it finds unpacked in its cwd.
-# PyScript's own `pyscript` package and its bootstrap are always traced. embed.js's
-# fallback (a frame with blocked storage) runs the UI on Pyodide: its stdlib needs (json,
-# asyncio, sys) are listed here too, since ui.app itself cannot be imported in a worker.
-# Each game's rules and bots are imported when a request first names the game
-# (pygame_rules.GAME_IDS): every one of them is traced.
+# script imports, and the app's packages (repo-relative), traced whole (the site ships the
+# worker only what it imports: tasks.py worker_sources). PyScript's own `pyscript` package
+# and its bootstrap are always traced. Each game's rules and bots are imported when a
+# request first names the game (pygame_rules.GAME_IDS): every one of them is traced.
 _GAMES = tuple(module_name(game_id) for game_id in GAME_IDS)
 BOTS_WORKER_IMPORTS = (
     "json",
