@@ -105,6 +105,28 @@ def test_view_query_refuses_moves_that_are_not_the_games() -> None:
         view_query(session, "replay", 0, 3, 0)
 
 
+def test_an_embedded_hand_replays_its_moves_for_reading_only(game: Session) -> None:
+    """The frame's session records the link's moves (`Session.record`: no take-back
+    snapshots, log or sounds) and shows what the played game's review shows."""
+    from ui.share.hand_view import HandView
+
+    read = Session(game.game_id, game.players, game.seed, "hard", game.options)
+    for seat, action in game.history:
+        read.record(seat, action)
+    assert (read.history, read.move_ends) == (game.history, game.move_ends)
+    assert read.score_marks == game.score_marks and read.is_over() == game.is_over()
+    assert read.log == [] and read.cues == [] and read.take_back_refusal() is not None
+    for start, _stop in finished_hands(game)[-2:]:
+        shown, played = HandView.of(read, start, 2), HandView.of(game, start, 2)
+        assert shown.review.title == played.review.title
+        assert review_screen(shown.review, at_table=False) == review_screen(
+            played.review, at_table=False
+        )
+    with pytest.raises(pygame_rules.IllegalAction):
+        read.record(0, {"type": "no such move"})
+    assert read.history == game.history  # an illegal move changes nothing
+
+
 def test_a_span_is_named_for_a_reader_who_never_saw_the_game(game: Session) -> None:
     spans = finished_hands(game)
     start, stop = spans[-1]

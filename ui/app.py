@@ -311,8 +311,9 @@ class App:
         game = pygame_rules.get_game(req.game_id)
         players = req.players or game.default_players
         session = Session(req.game_id, players, req.seed, "hard", req.options)
+        play = session.record if req.view == "hand" else session.act  # a hand is only read
         for seat, action in req.history:
-            session.act(seat, action)
+            play(seat, action)
         if req.view == "hand":
             self.open_view(HandView.of(session, req.view_from, req.view_at))
         else:
