@@ -377,22 +377,22 @@ class Rules:
         # `_trick_winner_by_law` says; -1 until first asked, see `trick_winner`), and how
         # many of the two orders of each pair a card wins (`pair_wins`): the bots ask these
         # hundreds of thousands of times a game, so they are looked up, not worked out
-        # again. Filled in on demand: a search meets many Laws' rules and asks each few.
+        # again. Filled in on demand: a search meets many Laws' rules and asks each few
+        # (a bot's first face-down choice weighs dozens of Laws for its hand's few cards).
         self.winners: list[int] = [-1] * (NUM_CARDS * NUM_CARDS)
-        self._pair_wins: list[int] | None = None
+        self._pair_wins: list[list[int] | None] = [None] * NUM_CARDS
 
-    @property
-    def pair_wins(self) -> list[int]:
-        """How many of the two orders of each pair a card wins (0, 1 or 2), by
-        card * NUM_CARDS + other (worked out when first asked)."""
-        if self._pair_wins is None:
-            self._pair_wins = [
+    def pair_wins(self, card: int) -> list[int]:
+        """How many of the two orders of `card` and each other card `card` wins (0, 1 or
+        2), by the other card (worked out when first asked for `card`)."""
+        wins = self._pair_wins[card]
+        if wins is None:
+            wins = self._pair_wins[card] = [
                 int(trick_winner(card, other, self) == card)
                 + int(trick_winner(other, card, self) == card)
-                for card in range(NUM_CARDS)
                 for other in range(NUM_CARDS)
             ]
-        return self._pair_wins
+        return wins
 
 
 _RULES: dict[tuple[int, ...], Rules] = {}  # rules_for's cache (at most 13 x 13 entries)

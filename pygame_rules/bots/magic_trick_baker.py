@@ -93,10 +93,10 @@ def strength(card: int, pool: Sequence[int], rules: Rules) -> float:
     """How often `card` wins a trick against a card of `pool`, led or following."""
     if not pool:
         return 1.0
-    pair_wins, base = rules.pair_wins, card * NUM_CARDS
+    pair_wins = rules.pair_wins(card)
     wins = 0
     for other in pool:
-        wins += pair_wins[base + other]  # trick_winner's both ways: see Rules
+        wins += pair_wins[other]  # trick_winner's both ways: see Rules
     return wins / (2 * len(pool))
 
 
