@@ -308,8 +308,8 @@ class Session:
         """Apply one action (raises IllegalAction, changing nothing) and keep it: the history,
         what it ended, the scores it marked; and its events. Not what only a table in play
         needs (`act`: the take-back's snapshot, the log, the sounds): an embedded hand,
-        which is only read, replays its link's moves this way (a whole game of Baker's
-        took about half the time)."""
+        which is only read, replays its link's moves this way (a whole game of Baker's:
+        33 ms of MicroPython, where `act` took 93)."""
         events = self.state.apply(seat, action)
         self.history.append([seat, action])
         self.ended = self.game.end_of(events)
