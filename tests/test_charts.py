@@ -123,6 +123,15 @@ def test_the_statistics_chart_each_game_and_level_played() -> None:
         ["4", "Won", "+1", "50%", number(-0.5)],
     ]
     assert "won 2 of your last 4" in chart.text()
+    margins = chart.find_all(lambda e: e.tag == "svg")[1]
+    assert [e.text() for e in margins.find_all(lambda e: e.tag == "g")] == ["Margin", "Average"]
+    # One game: its average is its margin, so one line, named once.
+    one = results_chart("Trickbook (Jacob Hauberg Hansen)", "Easy", recent[:1])
+    svg = one.find_all(lambda e: e.tag == "svg")[1]
+    assert [e.text() for e in svg.find_all(lambda e: e.tag == "g")] == ["Margin"]
+    assert svg.attrs["aria-label"].endswith(
+        "your margin in the game (your score less the best other): +4."
+    )
     stats = {
         "trickbook": {
             "played": 4,

@@ -254,6 +254,15 @@ def results_chart(name: str, level: str, recent: list[Any]) -> El:
     x_names = [str(i) for i in range(1, games + 1)]
     title = f"{name}, {level} bots: won {won} of your last {games}"
     average = signed(averages[-1])
+    # One game's average is its margin: a second line would lie on the first, its name
+    # stacked on the first's ("Average" over "Margin") as if one label.
+    margin_lines = [("Margin", margins)] + ([("Average", averages)] if games > 1 else [])
+    margin_summary = (
+        f"Line chart: your margin in each game (your score less the best other) and its "
+        f"average so far, over the same games: {average} on average."
+        if games > 1
+        else f"Line chart: your margin in the game (your score less the best other): {average}."
+    )
     rows = [
         [
             x_names[i],
@@ -275,12 +284,7 @@ def results_chart(name: str, level: str, recent: list[Any]) -> El:
                 "%",
                 100,
             ),
-            line_chart(
-                f"Line chart: your margin in each game (your score less the best other) and "
-                f"its average so far, over the same games: {average} on average.",
-                x_names,
-                [("Margin", margins), ("Average", averages)],
-            ),
+            line_chart(margin_summary, x_names, margin_lines),
         ],
         f"{name}, {level} bots, as a table",
         ["Game", "Result", "Margin", "Won so far", "Average margin"],
