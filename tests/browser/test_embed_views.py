@@ -129,16 +129,22 @@ IN_ITS_VIEW = """selector => {
 }"""
 
 
+# A promise settled once the page has drawn two more frames.
+TWO_FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+
 def reader_at(page: Page, name: str) -> FrameLocator:
-    """Scroll the post to the frame `name`, and wait until the frame has drawn itself there
-    twice. A frame from another site that is out of sight draws nothing, and the browser
-    sends a click to the frame it last saw drawn at that point: once, on a machine under
-    heavy load, the first click on a hand that had just been scrolled back into sight did
-    nothing (the likeliest cause; it was not seen again in 16 loaded runs)."""
+    """Scroll the post to the frame `name`, and wait until the post, then the frame, have
+    each drawn themselves there twice. A frame from another site that is out of sight draws
+    nothing, and the browser sends a click to where the post it last drew had the frame:
+    on a machine under heavy load, the first click on a hand that had just been scrolled
+    back into sight did nothing (once, and it was not seen again in 16 loaded runs), and
+    the reader's first touch on a hand was lost once, so that its arrow key went to the
+    post (a 2026-11-29 mix under load, 1 of 27 runs). Which drawing was missing was not
+    shown; waiting for both is what a click needs."""
     page.locator(f"#{name}").scroll_into_view_if_needed()
-    frame_of(page, name).evaluate(
-        "() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)))"
-    )
+    page.evaluate(TWO_FRAMES)
+    frame_of(page, name).evaluate(TWO_FRAMES)
     return page.frame_locator(f"#{name}")
 
 
