@@ -45,7 +45,7 @@ def archive_names(folder: Path, archives: tuple[str, ...]) -> list[str]:
 @pytest.mark.parametrize(
     "archives, suffix", [(("app.tar.gz",), ".py"), (MPY_ARCHIVES, ".mpy")], ids=["py", "mpy"]
 )
-def test_archive_has_our_packages_whole_and_what_the_app_imports(
+def test_archives_hold_what_the_worker_and_the_page_import(
     tmp_path: Path, archives: tuple[str, ...], suffix: str
 ) -> None:
     tasks.python_archives(Path(sys.executable), tmp_path)

@@ -116,7 +116,7 @@ def test_an_embedded_hand_replays_its_moves_for_reading_only(game: Session) -> N
     assert (read.history, read.move_ends) == (game.history, game.move_ends)
     assert read.score_marks == game.score_marks and read.is_over() == game.is_over()
     assert read.log == [] and read.cues == [] and read.take_back_refusal() is not None
-    for start, _stop in finished_hands(game)[-2:]:
+    for start, _ in finished_hands(game)[-2:]:
         shown, played = HandView.of(read, start, 2), HandView.of(game, start, 2)
         assert shown.review.title == played.review.title
         assert review_screen(shown.review, at_table=False) == review_screen(
