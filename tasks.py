@@ -153,12 +153,12 @@ def worker_sources() -> list[str]:
     never runs there."""
     tables = [f"ui.tables.{pygame_rules.module_name(game_id)}" for game_id in pygame_rules.GAME_IDS]
     files = import_closure(ROOT, [*BOTS_WORKER_IMPORTS, *tables])
-    for name in sorted(files):
-        parts = name.split("/")[:-1]
-        for depth in range(1, len(parts) + 1):
-            package = ".".join(parts[:depth])
-            files |= import_closure(ROOT, [package])  # its __init__.py, if it has one
-    return sorted(files)
+    packages = {  # each folder above a file, as a package name ("ui", "ui.play", ...)
+        ".".join(name.split("/")[:depth])
+        for name in files
+        for depth in range(1, name.count("/") + 1)
+    }
+    return sorted(files | import_closure(ROOT, sorted(packages)))  # their __init__.py too
 
 
 # Zopfli's gzip (the build's, pyproject.toml: run by the venv's Python, as this script runs
