@@ -437,6 +437,11 @@ class State:
     options: dict[str, Any]
     rng: Rng
 
+    # True on a search's copies of a game (set by the search, kept by `clone`): nobody reads
+    # what `_apply` returns there, so a game may return [] instead of building its events.
+    # The state itself must change exactly as it does when the events are built.
+    quiet = False
+
     # -- game: to implement ------------------------------------------------
     def setup(self) -> None:
         """game: deal and set the first decision (num_players, options, rng are set)."""

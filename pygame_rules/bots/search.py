@@ -326,6 +326,7 @@ class Search:
             self._worlds.append(self.view.resample(self._world_rng.spawn()))
         state = self._worlds[index].clone()
         state.rng = self._sim_rng.spawn()
+        state.quiet = True  # a playout's events are never read
         return state
 
     def _iterate(self) -> None:
