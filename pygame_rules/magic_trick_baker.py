@@ -150,6 +150,8 @@ class MagicTrickBakerState(State):
         self.phase = "down"
         self.leader = pone
         self.turn = self.dealer
+        if self.quiet:
+            return []
         events: list[Event] = [
             {"type": "deal", "hand": self.hand_number, "dealer": self.dealer, "pone": pone}
         ]
@@ -244,18 +246,20 @@ class MagicTrickBakerState(State):
     def _apply_down(self, seat: int, card: int) -> list[Event]:
         self.hands[seat].remove(card)
         self.down[seat] = card
+        fanned = seat != self.dealer  # both cards are down: the fan is laid out
+        if fanned:
+            self.fan = [self.aside, self.down[self.dealer], self.down[self.pone]]
+            self.rng.shuffle(self.fan)
+            self.phase = "pick"
+        self.turn = self.pone
+        if self.quiet:
+            return []
         events: list[Event] = [
             {"type": "face_down", "seat": seat},
             {"type": "face_down_card", "seat": seat, "card": card, "to": [seat]},
         ]
-        if seat == self.dealer:
-            self.turn = self.pone
-            return events
-        self.fan = [self.aside, self.down[self.dealer], self.down[self.pone]]
-        self.rng.shuffle(self.fan)
-        self.phase = "pick"
-        self.turn = self.pone
-        events.append({"type": "fan", "dealer": self.dealer, "pone": self.pone})
+        if fanned:
+            events.append({"type": "fan", "dealer": self.dealer, "pone": self.pone})
         return events
 
     def _apply_pick(self, seat: int, picks: list[int]) -> list[Event]:
@@ -264,6 +268,8 @@ class MagicTrickBakerState(State):
         self.laws = list(self.law_cards)
         self.burned = self.fan[left]
         self.fan = []
+        if self.quiet:
+            return self._start_bids_or_play()
         events: list[Event] = [
             {
                 "type": "laws",
@@ -286,6 +292,8 @@ class MagicTrickBakerState(State):
         if self.rules().needs_bid and self.bids == [None, None] and not self._hand_done():
             self.phase = "bid"
             self.turn = self.pone
+            if self.quiet:
+                return []
             return [{"type": "bidding", "pone": self.pone, "after_trick": len(self.tricks)}]
         self.phase = "play"
         self.turn = self.leader
@@ -293,33 +301,38 @@ class MagicTrickBakerState(State):
 
     def _apply_bid(self, seat: int, tricks: int) -> list[Event]:
         self.bids[seat] = tricks
-        events: list[Event] = [{"type": "bid", "seat": seat, "tricks": tricks}]
         if self.bids[1 - seat] is None:
             self.turn = 1 - seat
-            return events
-        self.phase = "play"
-        self.turn = self.leader
-        return events
+        else:
+            self.phase = "play"
+            self.turn = self.leader
+        if self.quiet:
+            return []
+        return [{"type": "bid", "seat": seat, "tricks": tricks}]
 
     # -- tricks ------------------------------------------------------------------------
     def _apply_play(self, seat: int, card: int) -> list[Event]:
         rules = self.rules()
         self.hands[seat].remove(card)
         self.trick.append([seat, card])
-        events: list[Event] = [
-            {"type": "play", "seat": seat, "card": card, "trick_number": len(self.tricks) + 1}
-        ]
+        quiet = self.quiet  # a search's copy: no events, no words for them
+        events: list[Event] = []
+        if not quiet:
+            number = len(self.tricks) + 1
+            events.append({"type": "play", "seat": seat, "card": card, "trick_number": number})
         other = 1 - seat
         if rules.rope:
             if not self.hands[seat]:
                 self.rope_out = seat
-                events.append({"type": "rope_out", "seat": seat})
+                if not quiet:
+                    events.append({"type": "rope_out", "seat": seat})
                 reason = "out of cards, they take the pile"
                 return events + self._end_trick(self._winning(rules), rules, reason)
             options = rope_cards(self.hands[other], [c for _, c in self.trick], rules)
             if not options:
                 self._forbid_rope(other, rules)
-                events.append({"type": "stuck", "seat": other, "top": card})
+                if not quiet:
+                    events.append({"type": "stuck", "seat": other, "top": card})
                 reason = "the other player could not go on it"
                 return events + self._end_trick(self._winning(rules), rules, reason)
             self.turn = other
@@ -332,7 +345,7 @@ class MagicTrickBakerState(State):
         if effective_suit(card, rules.trump) != led_suit:
             suited = [c for c in range(NUM_CARDS) if effective_suit(c, rules.trump) == led_suit]
             self._forbid(seat, suited)
-        reason = trick_reason(lead, card, rules)
+        reason = "" if quiet else trick_reason(lead, card, rules)
         return events + self._end_trick(self._winning(rules), rules, reason)
 
     def _winning(self, rules: Rules) -> int:
@@ -369,21 +382,23 @@ class MagicTrickBakerState(State):
         self.trick = []
         self.leader = self.turn = winner
         replaced = self._maybe_replace_illusionist(record)  # may bring in Night Club
-        burned_by_law = burned_by(self.laws, record)  # (the Laws after that replacement)
-        events: list[Event] = [
-            {
-                "type": "trick",
-                "trick_number": len(self.tricks),
-                "winner": winner,
-                "win_card": win_card,
-                "reason": reason,
-                "cards": [list(p) for p in record["cards"]],
-                "rope": rules.rope,
-                "burned": burned_by_law is not None,
-                "burned_by": burned_by_law,
-            },
-        ]
-        events += replaced
+        events: list[Event] = []
+        if not self.quiet:
+            burned_by_law = burned_by(self.laws, record)  # (the Laws after that replacement)
+            events.append(
+                {
+                    "type": "trick",
+                    "trick_number": len(self.tricks),
+                    "winner": winner,
+                    "win_card": win_card,
+                    "reason": reason,
+                    "cards": [list(p) for p in record["cards"]],
+                    "rope": rules.rope,
+                    "burned": burned_by_law is not None,
+                    "burned_by": burned_by_law,
+                }
+            )
+            events += replaced
         if self._hand_done():
             return events + self._end_hand()
         if self.illusionist_waiting() or self.replacement is None:
@@ -446,28 +461,32 @@ class MagicTrickBakerState(State):
             "totals": list(self.totals),
         }
         self.scored_hands.append(record)
-        tricks = [self._trick_view(t) for t in self.tricks]
-        self.hand_last_trick = _copy(tricks[-1])
-        self.hand_last_trick["hand"] = self.hand_number
-        self.hand_last_trick["trick_number"] = len(tricks)
-        scored: Event = {"type": "hand_scored"}
-        scored.update(_copy(record))
-        scored["tricks"] = tricks
-        events: list[Event] = [scored]
+        last = self._trick_view(self.tricks[-1])
+        last["hand"] = self.hand_number
+        last["trick_number"] = len(self.tricks)
+        self.hand_last_trick = last
+        quiet = self.quiet
+        events: list[Event] = []
+        if not quiet:
+            scored: Event = {"type": "hand_scored"}
+            scored.update(_copy(record))
+            scored["tricks"] = [self._trick_view(t) for t in self.tricks]
+            events.append(scored)
         best = max(self.totals)
         won = self.won_at_target()
         if won or self.hand_number >= MAX_HANDS:
             self.phase = "over"
-            events.append(
-                {
-                    "type": "game_over",
-                    "winners": self.winners(),
-                    "scores": self.scores(),
-                    "hand_limit": not won,  # stopped by MAX_HANDS, not won at TARGET
-                }
-            )
+            if not quiet:
+                events.append(
+                    {
+                        "type": "game_over",
+                        "winners": self.winners(),
+                        "scores": self.scores(),
+                        "hand_limit": not won,  # stopped by MAX_HANDS, not won at TARGET
+                    }
+                )
             return events
-        if best >= TARGET:
+        if best >= TARGET and not quiet:
             events.append({"type": "tie_at_top", "scores": self.scores()})
         self.dealer = 1 - self.dealer
         return events + self._deal()
