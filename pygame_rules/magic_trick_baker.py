@@ -51,7 +51,6 @@ from .magic_trick_baker_laws import (
     low_wins,
     rope_cards,
     rope_guide,
-    rope_playable,
     rules_for,
     rules_line,
     score_hand,
@@ -64,6 +63,7 @@ from .rng import Rng
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from typing import Any
 
     from .contract import Action, Event, Observation
@@ -341,10 +341,9 @@ class MagicTrickBakerState(State):
             self.turn = other
             return events
         lead = self.trick[0][1]
-        led_suit = effective_suit(lead, rules.trump)
-        if effective_suit(card, rules.trump) != led_suit:
-            suited = [c for c in range(NUM_CARDS) if effective_suit(c, rules.trump) == led_suit]
-            self._forbid(seat, suited)
+        led_suit = rules.suits[lead]  # effective_suit, looked up
+        if rules.suits[card] != led_suit:
+            self._forbid(seat, rules.suit_cards[led_suit])
         reason = "" if quiet else trick_reason(lead, card, rules)
         return events + self._end_trick(self._winning(rules), rules, reason)
 
@@ -355,16 +354,15 @@ class MagicTrickBakerState(State):
         assert seat is not None  # a card has been played
         return seat
 
-    def _forbid(self, seat: int, cards: list[int]) -> None:
+    def _forbid(self, seat: int, cards: Sequence[int]) -> None:
         known = self.forbidden[seat]
         known += [c for c in cards if c not in known]
         known.sort()
 
     def _forbid_rope(self, seat: int, rules: Rules) -> None:
         """`seat` could not play on the pile: it holds no card that goes on its top."""
-        pile = [c for _, c in self.trick]
-        top, led_suit = pile[-1], suit_of(pile[0])
-        self._forbid(seat, [c for c in range(NUM_CARDS) if rope_playable(c, top, led_suit, rules)])
+        goes_on = rules.rope_goes_on(self.trick[-1][1], suit_of(self.trick[0][1]))
+        self._forbid(seat, [c for c in range(NUM_CARDS) if goes_on[c]])
 
     def _end_trick(self, winner: int, rules: Rules, reason: str) -> list[Event]:
         """Record the trick for `winner`; then the Illusionist, a new bid, the next lead or the end.

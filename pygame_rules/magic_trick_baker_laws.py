@@ -381,6 +381,28 @@ class Rules:
         # (a bot's first face-down choice weighs dozens of Laws for its hand's few cards).
         self.winners: list[int] = [-1] * (NUM_CARDS * NUM_CARDS)
         self._pair_wins: list[list[int] | None] = [None] * NUM_CARDS
+        # Each card's suit for following (`effective_suit` under this trump), and the cards
+        # of each such suit (0-2, and the Illusionist's own when no suit is trump): every
+        # move of every playout asks which cards follow.
+        self.suits = tuple(effective_suit(card, trump) for card in range(NUM_CARDS))
+        self.suit_cards = tuple(
+            tuple(c for c in range(NUM_CARDS) if self.suits[c] == suit)
+            for suit in (RABBITS, HATS, WANDS, ILLUSIONIST_SUIT)
+        )
+        # Rope tricks: whether each card may go on a top card, by top * 4 + the led suit
+        # (what `rope_playable` says, worked out when first asked: see `rope_goes_on`).
+        self._rope: list[tuple[bool, ...] | None] = [None] * (NUM_CARDS * 4)
+
+    def rope_goes_on(self, top: int, led_suit: int) -> tuple[bool, ...]:
+        """By card: whether it may go on `top` in a rope trick led in `led_suit` (the printed
+        suit of the pile's first card): `rope_playable`, looked up."""
+        index = top * 4 + led_suit
+        table = self._rope[index]
+        if table is None:
+            table = self._rope[index] = tuple(
+                rope_playable(card, top, led_suit, self) for card in range(NUM_CARDS)
+            )
+        return table
 
     def pair_wins(self, card: int) -> list[int]:
         """How many of the two orders of `card` and each other card `card` wins (0, 1 or
@@ -472,8 +494,9 @@ def follow_cards(hand: list[int], led: int | None, rules: Rules) -> list[int]:
     """The cards one may play to a normal trick: follow the led (effective) suit if able."""
     if led is None:
         return list(hand)
-    suit = effective_suit(led, rules.trump)
-    following = [c for c in hand if effective_suit(c, rules.trump) == suit]
+    suits = rules.suits  # effective_suit, looked up
+    suit = suits[led]
+    following = [c for c in hand if suits[c] == suit]
     return following or list(hand)
 
 
@@ -574,8 +597,8 @@ def rope_cards(hand: list[int], pile: list[int], rules: Rules) -> list[int]:
     """The cards one may play to a rope trick whose cards so far are `pile` (empty: lead)."""
     if not pile:
         return list(hand)
-    led_suit, top = suit_of(pile[0]), pile[-1]
-    return [c for c in hand if rope_playable(c, top, led_suit, rules)]
+    goes_on = rules.rope_goes_on(pile[-1], suit_of(pile[0]))
+    return [c for c in hand if goes_on[c]]
 
 
 # -- scoring -----------------------------------------------------------------------------
