@@ -602,14 +602,54 @@ def rope_cards(hand: list[int], pile: list[int], rules: Rules) -> list[int]:
 
 
 # -- scoring -----------------------------------------------------------------------------
+class LawSet:
+    """The Law objects of a set of Law cards, sorted out once for scoring: each hook's list
+    holds the Laws that have that hook of their own, in order (the others' add nothing),
+    since a search scores a hand at the end of every playout. Read-only; see `law_set`."""
+
+    def __init__(self, laws: tuple[int, ...]) -> None:
+        objects = [LAW_OF_CARD[c] for c in laws]
+        self.objects = objects
+        self.last_only = any(law.last_trick_only for law in objects)
+        self.replacers = [law for law in objects if law.replaces_card_points]
+        multiplier = 1
+        for law in objects:
+            multiplier *= law.pile_multiplier
+        self.multiplier = multiplier
+        self.burners = _with_hook(objects, "burns")
+        self.counters = _with_hook(objects, "card_counts")
+        self.pile = _with_hook(objects, "pile_lines")
+        self.burn_notes = _with_hook(objects, "burn_lines")
+        self.hand = _with_hook(objects, "hand_lines")
+        self.final = _with_hook(objects, "final_lines")
+
+
+def _with_hook(objects: list[Law], hook: str) -> list[Law]:
+    """The Laws among `objects` whose `hook` is their own, not Law's (which does nothing)."""
+    default = getattr(Law, hook)
+    return [law for law in objects if getattr(type(law), hook) is not default]
+
+
+_LAW_SETS: dict[tuple[int, ...], LawSet] = {}  # law_set's cache (at most 13 x 13 entries)
+
+
+def law_set(laws: Sequence[int]) -> LawSet:
+    """The `LawSet` of the Law cards `laws` (cached)."""
+    key = tuple(laws)
+    found = _LAW_SETS.get(key)
+    if found is None:
+        found = _LAW_SETS[key] = LawSet(key)
+    return found
+
+
 def is_burned(laws: Sequence[int], trick: Trick) -> bool:
     """Whether a won trick is burned by the Laws in force."""
-    return any(LAW_OF_CARD[c].burns(trick) for c in laws)
+    return any(law.burns(trick) for law in law_set(laws).burners)
 
 
 def burned_by(laws: tuple[int, ...] | list[int], trick: Trick) -> str | None:
     """The name of the Law in force that burns a won trick (None: the trick scores)."""
-    return next((LAW_OF_CARD[c].name for c in laws if LAW_OF_CARD[c].burns(trick)), None)
+    return next((law.name for law in law_set(laws).burners if law.burns(trick)), None)
 
 
 def score_seat(
@@ -620,34 +660,34 @@ def score_seat(
     rope_out: int | None,
 ) -> list[Line]:
     """The score lines of one seat for a finished hand, in the fixed order of the docstring."""
-    objects = [LAW_OF_CARD[c] for c in laws]
+    hooks = law_set(laws)
     won = [t for t in tricks if t["winner"] == seat]
-    last_only = any(law.last_trick_only for law in objects)
+    last_only = hooks.last_only
     scoring = won
     if last_only:
         scoring = [tricks[-1]] if tricks and tricks[-1]["winner"] == seat else []
     burned: list[Trick] = []
-    kept: list[Trick] = []
-    for trick in scoring:
-        (burned if is_burned(laws, trick) else kept).append(trick)
+    kept = scoring
+    if hooks.burners:
+        kept = []
+        for trick in scoring:
+            (burned if any(law.burns(trick) for law in hooks.burners) else kept).append(trick)
+    counters = hooks.counters
     cards = [
         card
         for t in kept
         for _, card in t["cards"]
-        if all(law.card_counts(card, t["trump"]) for law in objects)
+        if not counters or all(law.card_counts(card, t["trump"]) for law in counters)
     ]
     lines: list[Line] = []
-    replacers = [law for law in objects if law.replaces_card_points]
+    replacers = hooks.replacers
     for law in replacers:
         lines += law.card_lines(len(scoring), cards)
     if not replacers:
-        label = f"Cards: {plural(len(cards), 'card')} won, 1 point per 2 (rounded up)"
-        lines.append(_line("cards", label, (len(cards) + 1) // 2))
-    for law in objects:
+        lines.append(_line("cards", _cards_label(len(cards)), (len(cards) + 1) // 2))
+    for law in hooks.pile:
         lines += law.pile_lines(cards)
-    multiplier = 1
-    for law in objects:
-        multiplier *= law.pile_multiplier
+    multiplier = hooks.multiplier
     if last_only or multiplier != 1:
         note = "last trick only" if last_only else "all tricks"
         lines = [
@@ -655,14 +695,26 @@ def score_seat(
                  points=line["points"] * multiplier)
             for line in lines
         ]  # fmt: skip
-    for law in objects:
+    for law in hooks.burn_notes:
         lines += law.burn_lines(burned)
     ctx = {"seat": seat, "won": len(won), "bid": bid, "rope_out": rope_out}
-    for law in objects:
+    for law in hooks.hand:
         lines += law.hand_lines(ctx)
-    for law in objects:
+    for law in hooks.final:
         lines += law.final_lines(ctx, lines)
     return lines
+
+
+_CARDS_LABELS: dict[int, str] = {}  # _cards_label's, by the number of cards
+
+
+def _cards_label(count: int) -> str:
+    """The card points' label for `count` counting cards (cached: every hand has one)."""
+    label = _CARDS_LABELS.get(count)
+    if label is None:
+        label = f"Cards: {plural(count, 'card')} won, 1 point per 2 (rounded up)"
+        _CARDS_LABELS[count] = label
+    return label
 
 
 def score_hand(
