@@ -113,8 +113,30 @@ class MagicTrickBakerState(State):
     """
 
     APPEND_ONLY = ("scored_hands",)
-    FLAT_LISTS = ("totals", "down", "fan", "law_cards", "laws", "bids")
-    NESTED_LISTS = ("hands", "trick", "forbidden")
+
+    def clone(self) -> MagicTrickBakerState:
+        """An independent copy (`State.clone`), written out field by field: the search
+        clones once per playout, and this is several times faster than looking at each
+        field. Shared, as they are never changed in place: the ints, strs and None, the
+        records (`tricks`, `scored_hands`, `hand_last_trick`, `replacement`), a trick's
+        [seat, card] pairs and `options`. Every list that changes is copied.
+        """
+        new = object.__new__(type(self))
+        for name, value in self.__dict__.items():
+            setattr(new, name, value)
+        new.totals = list(self.totals)
+        new.hands = [list(self.hands[0]), list(self.hands[1])]
+        new.down = list(self.down)
+        new.fan = list(self.fan)
+        new.law_cards = list(self.law_cards)
+        new.laws = list(self.laws)
+        new.bids = list(self.bids)
+        new.trick = list(self.trick)
+        new.tricks = list(self.tricks)
+        new.forbidden = [list(self.forbidden[0]), list(self.forbidden[1])]
+        new.scored_hands = list(self.scored_hands)
+        new.rng = Rng(self.rng.state)
+        return new
 
     # -- setup and hand flow -----------------------------------------------------
     def setup(self) -> None:

@@ -1096,3 +1096,42 @@ def test_a_quiet_copy_changes_exactly_as_the_game_does(seed: int) -> None:
         del theirs["fields"]["quiet"]
         assert json.dumps(mine) == json.dumps(theirs)
     assert twin.is_over()
+
+
+# What MagicTrickBakerState.clone shares with its original (never changed in place).
+SHARED_IN_CLONE = (
+    "tricks/",
+    "scored_hands/",
+    "hand_last_trick",
+    "replacement",
+    "trick/",
+    "options",
+)
+
+
+def _shared_containers(a: Any, b: Any, path: str) -> list[str]:
+    """The paths of the lists and dicts that `a` and `b` share (the same objects)."""
+    if not isinstance(a, (list, dict)):
+        return []
+    found = [path] if a is b else []
+    items = a.items() if isinstance(a, dict) else enumerate(a)
+    for key, value in items:
+        found += _shared_containers(value, b[key], f"{path}/{key}")
+    return found
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_clone_copies_every_list_that_changes(seed: int) -> None:
+    """`clone` (written out field by field for the search) shares only records that never
+    change in place: a field added to the state and not to `clone` fails here."""
+    state = GAME.new_game(2, seed)
+    rng = Rng(seed)
+    while not state.is_over():
+        copy = state.clone()
+        assert copy.to_json() == state.to_json()
+        assert copy.rng is not state.rng
+        for name, value in state._fields().items():
+            shared = _shared_containers(value, getattr(copy, name), name)
+            assert all(p.startswith(SHARED_IN_CLONE) for p in shared), shared
+        seat = state.acting()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
