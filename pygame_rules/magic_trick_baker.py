@@ -213,15 +213,16 @@ class MagicTrickBakerState(State):
         return () if self.phase == "over" else (self.turn,)
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if self.phase == "over" or seat != self.turn:
+        phase = self.phase
+        if seat != self.turn or phase == "over":
             return []
-        if self.phase == "down":
+        if phase == "play":  # the most asked: first
+            return [{"type": "play", "card": c} for c in self.playable(seat)]
+        if phase == "down":
             return [{"type": "down", "card": c} for c in self.hands[seat]]
-        if self.phase == "pick":
+        if phase == "pick":
             return [{"type": "pick", "fan": list(p)} for p in FAN_PICKS]
-        if self.phase == "bid":
-            return [{"type": "bid", "tricks": n} for n in range(MAX_BID + 1)]
-        return [{"type": "play", "card": c} for c in self.playable(seat)]
+        return [{"type": "bid", "tricks": n} for n in range(MAX_BID + 1)]
 
     def why_illegal(self, seat: int, action: Any) -> str:
         """Plain-words reasons for the common mistakes, else the generic message."""
@@ -256,13 +257,13 @@ class MagicTrickBakerState(State):
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         kind = action["type"]
+        if kind == "play":  # the most played: first
+            return self._apply_play(seat, action["card"])
         if kind == "down":
             return self._apply_down(seat, action["card"])
         if kind == "pick":
             return self._apply_pick(seat, [int(i) for i in action["fan"]])
-        if kind == "bid":
-            return self._apply_bid(seat, action["tricks"])
-        return self._apply_play(seat, action["card"])
+        return self._apply_bid(seat, action["tricks"])
 
     # -- the setup ritual ------------------------------------------------------------
     def _apply_down(self, seat: int, card: int) -> list[Event]:
@@ -391,7 +392,11 @@ class MagicTrickBakerState(State):
 
         The winning card is the winner's last card in the trick (a rope trick's top card).
         """
-        win_card = next(c for s, c in reversed(self.trick) if s == winner)
+        win_card = -1
+        for s, c in reversed(self.trick):
+            if s == winner:
+                win_card = c
+                break
         record: dict[str, Any] = {
             "cards": self.trick,
             "winner": winner,
@@ -517,7 +522,10 @@ class MagicTrickBakerState(State):
         return best >= TARGET and self.totals.count(best) == 1
 
     def tricks_won(self) -> list[int]:
-        return [sum(1 for t in self.tricks if t["winner"] == s) for s in (0, 1)]
+        won = [0, 0]
+        for t in self.tricks:
+            won[t["winner"]] += 1
+        return won
 
     def scores(self) -> list[int]:
         return list(self.totals)
