@@ -673,12 +673,15 @@ def score_seat(
         for trick in scoring:
             (burned if any(law.burns(trick) for law in hooks.burners) else kept).append(trick)
     counters = hooks.counters
-    cards = [
-        card
-        for t in kept
-        for _, card in t["cards"]
-        if not counters or all(law.card_counts(card, t["trump"]) for law in counters)
-    ]
+    if counters:
+        cards = [
+            card
+            for t in kept
+            for _, card in t["cards"]
+            if all(law.card_counts(card, t["trump"]) for law in counters)
+        ]
+    else:
+        cards = [card for t in kept for _, card in t["cards"]]
     lines: list[Line] = []
     replacers = hooks.replacers
     for law in replacers:
@@ -697,11 +700,12 @@ def score_seat(
         ]  # fmt: skip
     for law in hooks.burn_notes:
         lines += law.burn_lines(burned)
-    ctx = {"seat": seat, "won": len(won), "bid": bid, "rope_out": rope_out}
-    for law in hooks.hand:
-        lines += law.hand_lines(ctx)
-    for law in hooks.final:
-        lines += law.final_lines(ctx, lines)
+    if hooks.hand or hooks.final:
+        ctx = {"seat": seat, "won": len(won), "bid": bid, "rope_out": rope_out}
+        for law in hooks.hand:
+            lines += law.hand_lines(ctx)
+        for law in hooks.final:
+            lines += law.final_lines(ctx, lines)
     return lines
 
 
