@@ -198,11 +198,14 @@ class MagicTrickBakerState(State):
     # -- what may be played ------------------------------------------------------------
     def playable(self, seat: int) -> list[int]:
         """The cards `seat` may play now (legality written once: legal_actions and apply)."""
-        rules = self.rules()
         hand = self.hands[seat]
+        trick = self.trick
+        if not trick:
+            return list(hand)  # any card leads, a rope trick's too: no rules to look up
+        rules = self.rules()
         if rules.rope:
-            return rope_cards(hand, [c for _, c in self.trick], rules)
-        return follow_cards(hand, self.trick[0][1] if self.trick else None, rules)
+            return rope_cards(hand, [c for _, c in trick], rules)
+        return follow_cards(hand, trick[0][1], rules)
 
     # -- contract ------------------------------------------------------------------
     def open_hands(self) -> list[list[int]]:
@@ -336,8 +339,9 @@ class MagicTrickBakerState(State):
     # -- tricks ------------------------------------------------------------------------
     def _apply_play(self, seat: int, card: int) -> list[Event]:
         rules = self.rules()
-        self.hands[seat].remove(card)
-        self.trick.append([seat, card])
+        hand, trick = self.hands[seat], self.trick
+        hand.remove(card)
+        trick.append([seat, card])
         quiet = self.quiet  # a search's copy: no events, no words for them
         events: list[Event] = []
         if not quiet:
@@ -345,13 +349,13 @@ class MagicTrickBakerState(State):
             events.append({"type": "play", "seat": seat, "card": card, "trick_number": number})
         other = 1 - seat
         if rules.rope:
-            if not self.hands[seat]:
+            if not hand:
                 self.rope_out = seat
                 if not quiet:
                     events.append({"type": "rope_out", "seat": seat})
                 reason = "out of cards, they take the pile"
                 return events + self._end_trick(self._winning(rules), rules, reason)
-            options = rope_cards(self.hands[other], [c for _, c in self.trick], rules)
+            options = rope_cards(self.hands[other], [c for _, c in trick], rules)
             if not options:
                 self._forbid_rope(other, rules)
                 if not quiet:
@@ -360,12 +364,13 @@ class MagicTrickBakerState(State):
                 return events + self._end_trick(self._winning(rules), rules, reason)
             self.turn = other
             return events
-        if len(self.trick) == 1:
+        if len(trick) == 1:
             self.turn = other
             return events
-        lead = self.trick[0][1]
-        led_suit = rules.suits[lead]  # effective_suit, looked up
-        if rules.suits[card] != led_suit:
+        lead = trick[0][1]
+        suits = rules.suits  # effective_suit, looked up
+        led_suit = suits[lead]
+        if suits[card] != led_suit:
             self._forbid(seat, rules.suit_cards[led_suit])
         reason = "" if quiet else trick_reason(lead, card, rules)
         return events + self._end_trick(self._winning(rules), rules, reason)
