@@ -429,6 +429,19 @@ def rules_for(laws: tuple[int, ...]) -> Rules:
     return rules
 
 
+_PAIR_RULES: list[Rules | None] = [None] * (NUM_CARDS * NUM_CARDS)  # rules_of_pair's
+
+
+def rules_of_pair(first: int, second: int) -> Rules:
+    """`rules_for((first, second))` (a hand's two Laws), found by index: the engine asks at
+    every move, and this makes no tuple and hashes none."""
+    index = first * NUM_CARDS + second
+    rules = _PAIR_RULES[index]
+    if rules is None:
+        rules = _PAIR_RULES[index] = rules_for((first, second))
+    return rules
+
+
 def _make_rules(laws: tuple[int, ...]) -> Rules:
     objects = [LAW_OF_CARD[c] for c in laws]
     claims = {c for c in (law.trump_claim() for law in objects) if c is not None}

@@ -1124,11 +1124,15 @@ def _shared_containers(a: Any, b: Any, path: str) -> list[str]:
 def test_clone_copies_every_list_that_changes(seed: int) -> None:
     """`clone` (written out field by field for the search) shares only records that never
     change in place: a field added to the state and not to `clone` fails here."""
+    import json
+
     state = GAME.new_game(2, seed)
+    if seed == 2:
+        state.quiet = True  # a search's copy: its clones are quiet too
     rng = Rng(seed)
     while not state.is_over():
         copy = state.clone()
-        assert copy.to_json() == state.to_json()
+        assert json.dumps(copy.to_json()) == json.dumps(state.to_json())  # fields in order
         assert copy.rng is not state.rng
         for name, value in state._fields().items():
             shared = _shared_containers(value, getattr(copy, name), name)
