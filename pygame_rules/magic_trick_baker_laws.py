@@ -673,7 +673,13 @@ def score_seat(
     rope_out: int | None,
 ) -> list[Line]:
     """The score lines of one seat for a finished hand, in the fixed order of the docstring."""
-    hooks = law_set(laws)
+    return _score_seat(law_set(laws), tricks, seat, bid, rope_out)
+
+
+def _score_seat(
+    hooks: LawSet, tricks: list[Trick], seat: int, bid: int | None, rope_out: int | None
+) -> list[Line]:
+    """`score_seat` by the Laws' `LawSet` (score_hand finds it once for both seats)."""
     won = [t for t in tricks if t["winner"] == seat]
     last_only = hooks.last_only
     scoring = won
@@ -741,4 +747,8 @@ def score_hand(
     rope_out: int | None,
 ) -> list[list[Line]]:
     """Score lines for both seats."""
-    return [score_seat(laws, tricks, seat, bids[seat], rope_out) for seat in range(2)]
+    hooks = law_set(laws)
+    return [
+        _score_seat(hooks, tricks, 0, bids[0], rope_out),
+        _score_seat(hooks, tricks, 1, bids[1], rope_out),
+    ]
