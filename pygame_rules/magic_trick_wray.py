@@ -100,14 +100,15 @@ def trick_winner(trick: list[list[int]]) -> int:
 
     A trick still in play gives the seat winning it so far (the observation's
     `trick_winning`)."""
-    led = suit_of(trick[0][1])
+    # suit_of and rank_of written out: this runs at every trick of every playout
+    led = trick[0][1] // NUM_RANKS
     best_seat, best_key = trick[0][0], -1
     for seat, card in trick:
-        suit = suit_of(card)
+        suit = card // NUM_RANKS
         if suit == HEARTS:
-            key = 100 + rank_of(card)
+            key = 100 + card % NUM_RANKS
         elif suit == led:
-            key = rank_of(card)
+            key = card % NUM_RANKS
         else:
             continue
         if key > best_key:
@@ -583,9 +584,11 @@ class MagicTrickWrayState(State):
         self.rows = []
         for s in range(n):
             hand = deck[HAND_SIZE * s : HAND_SIZE * (s + 1)]
-            # mpy-total-key: by rank, ties by position (MicroPython's sort is not stable)
-            order = sorted(range(len(hand)), key=lambda i: (rank_of(hand[i]), i))
-            self.rows.append([hand[i] for i in order])
+            # By rank, ties by position (MicroPython's sort is not stable): one int per
+            # card, rank * HAND_SIZE + position, sorts alike and faster than pairs.
+            keys = [rank_of(card) * HAND_SIZE + i for i, card in enumerate(hand)]
+            keys.sort()
+            self.rows.append([hand[key % HAND_SIZE] for key in keys])
         self.status = [[HIDDEN] * len(row) for row in self.rows]
         self.sleeve = [-1] * n
         self.tricks_won = [0] * n
@@ -604,7 +607,8 @@ class MagicTrickWrayState(State):
         ]
 
     def hidden_positions(self, seat: int) -> list[int]:
-        return [p for p, st in enumerate(self.status[seat]) if st == HIDDEN]
+        status = self.status[seat]
+        return [p for p in range(len(status)) if status[p] == HIDDEN]
 
     def led_suit(self) -> int | None:
         if not self.trick:
@@ -614,17 +618,18 @@ class MagicTrickWrayState(State):
 
     def playable_positions(self, seat: int) -> list[int]:
         """Hidden positions `seat` may play: the led suit when it holds one, else any."""
-        hidden = self.hidden_positions(seat)
-        led = self.led_suit()
-        if led is not None:
+        if self.trick:
             # A row is sorted by rank, not suit: the led suit's cards are those whose card
-            # number falls in the suit's block (what suit_of says, without a call per card).
-            row = self.rows[seat]
-            low, high = make_card(led, 0), make_card(led + 1, 0)
-            follow = [p for p in hidden if low <= row[p] < high]
+            # number falls in the suit's block (what suit_of says, without a call per card;
+            # tested first, as most cards are of another suit).
+            lead_seat, lead_pos = self.trick[0]
+            low = self.rows[lead_seat][lead_pos] // NUM_RANKS * NUM_RANKS
+            high = low + NUM_RANKS
+            row, status = self.rows[seat], self.status[seat]
+            follow = [p for p in range(len(row)) if low <= row[p] < high and status[p] == HIDDEN]
             if follow:
                 return follow
-        return hidden
+        return self.hidden_positions(seat)
 
     def sleeve_forced(self) -> bool:
         """True when the sleeving seat has exactly one hidden card left (no pass)."""
@@ -682,61 +687,76 @@ class MagicTrickWrayState(State):
             return self._apply_play(seat, action["pos"])
         if kind == "sleeve":
             return self._apply_sleeve(seat, action["pos"])
-        passed: list[Event] = [{"type": "pass", "seat": seat}]
-        return passed + self._advance(seat)
+        events: list[Event] = [] if self.quiet else [{"type": "pass", "seat": seat}]
+        return self._advance(seat, events)
 
+    # On a quiet copy (State.quiet: a search's playout) the moves below change the state
+    # exactly as they always do but build no events: a rollout's steps cost about half.
     def _apply_play(self, seat: int, pos: int) -> list[Event]:
         card = self.rows[seat][pos]
         self.status[seat][pos] = PLAYED
         self.trick.append([seat, pos])
-        events: list[Event] = [
-            {
-                "type": "play",
-                "seat": seat,
-                "pos": pos,
-                "card": card,
-                "suit": suit_of(card),
-                "rank": rank_of(card),
-                "trick_number": self.trick_number,
-            }
-        ]
+        events: list[Event] = []
+        if not self.quiet:
+            events.append(
+                {
+                    "type": "play",
+                    "seat": seat,
+                    "pos": pos,
+                    "card": card,
+                    "suit": suit_of(card),
+                    "rank": rank_of(card),
+                    "trick_number": self.trick_number,
+                }
+            )
         if self.sleeve[seat] < 0:
             self.phase = "sleeve"
-            if self.sleeve_forced():
+            if not self.quiet and self.sleeve_forced():
                 events.append({"type": "forced_sleeve", "seat": seat})
             return events
-        return events + self._advance(seat)
+        return self._advance(seat, events)
 
     def _apply_sleeve(self, seat: int, pos: int) -> list[Event]:
         forced = self.sleeve_forced()
         card = self.rows[seat][pos]
         self.status[seat][pos] = SLEEVED
         self.sleeve[seat] = pos
-        event: Event = {
-            "type": "sleeve",
-            "seat": seat,
-            "pos": pos,
-            "card": card,
-            "suit": suit_of(card),
-            "rank": rank_of(card),
-            "forced": forced,
-        }
-        return [event] + self._advance(seat)
+        events: list[Event] = []
+        if not self.quiet:
+            events.append(
+                {
+                    "type": "sleeve",
+                    "seat": seat,
+                    "pos": pos,
+                    "card": card,
+                    "suit": suit_of(card),
+                    "rank": rank_of(card),
+                    "forced": forced,
+                }
+            )
+        return self._advance(seat, events)
 
-    def _advance(self, seat: int) -> list[Event]:
-        """After `seat`'s turn: next player, or resolve the trick (and maybe the hand)."""
+    def _advance(self, seat: int, events: list[Event]) -> list[Event]:
+        """After `seat`'s turn: next player, or resolve the trick (and maybe the hand);
+        `events`, the turn's so far, with the trick's (and hand's) appended."""
         self.phase = "play"
         if len(self.trick) < self.num_players:
             self.turn = (seat + 1) % self.num_players
-            return []
-        return self._resolve_trick()
+            return events
+        self._resolve_trick(events)
+        return events
 
-    def _resolve_trick(self) -> list[Event]:
-        cards = [[s, self.rows[s][p]] for s, p in self.trick]
+    def _resolve_trick(self, events: list[Event]) -> None:
+        """Give the trick to its winner and record it as the last trick; append its events
+        (unless quiet) to `events`."""
+        rows = self.rows
+        cards = [[s, rows[s][p]] for s, p in self.trick]
         winner = trick_winner(cards)
         self.tricks_won[winner] += 1
+        taken = 0
         for _, card in cards:
-            self.suit_masks[winner] |= 1 << suit_of(card)
+            taken |= 1 << card // NUM_RANKS
+        self.suit_masks[winner] |= taken
         self.last_trick = {
             "hand_number": self.hand_number,
             "trick_number": self.trick_number,
@@ -745,24 +765,26 @@ class MagicTrickWrayState(State):
             ],
             "winner": winner,
         }
-        events: list[Event] = [
-            {
-                "type": "trick",
-                "trick_number": self.trick_number,
-                "winner": winner,
-                "reason": trick_reason(cards),
-                "cards": [[s, c] for s, c in cards],
-            }
-        ]
+        if not self.quiet:
+            events.append(
+                {
+                    "type": "trick",
+                    "trick_number": self.trick_number,
+                    "winner": winner,
+                    "reason": trick_reason(cards),
+                    "cards": cards,
+                }
+            )
         self.trick = []
         self.leader = self.turn = winner
         if any(HIDDEN in st for st in self.status):
             self.trick_number += 1
-            return events
-        return events + self._end_hand()
+        else:
+            self._end_hand(events)
 
-    def _end_hand(self) -> list[Event]:
-        """Score the hand, record it on the sheet, then deal the next hand or end the game."""
+    def _end_hand(self, events: list[Event]) -> None:
+        """Score the hand, record it on the sheet, then deal the next hand or end the game;
+        append the events (unless quiet) to `events`."""
         prestige = self.options["prestige"]
         results = []
         for s in range(self.num_players):
@@ -786,26 +808,34 @@ class MagicTrickWrayState(State):
             )
         record = {"hand": self.hand_number, "dealer": self.dealer, "results": results}
         self.score_sheet.append(record)
-        scored: Event = {"type": "hand_scored"}
-        scored.update(_copy_record(record))
-        events: list[Event] = [scored]
+        quiet = self.quiet
+        if not quiet:
+            scored: Event = {"type": "hand_scored"}
+            scored.update(_copy_record(record))
+            events.append(scored)
         if self.hand_number >= HANDS_PER_GAME:
             self.phase = "over"
-            events.append(
-                {
-                    "type": "game_over",
-                    "winners": self.winners(),
-                    "scores": self.scores(),
-                    "tie_break": self.tie_break(),
-                }
-            )
-            return events
+            if not quiet:
+                events.append(
+                    {
+                        "type": "game_over",
+                        "winners": self.winners(),
+                        "scores": self.scores(),
+                        "tie_break": self.tie_break(),
+                    }
+                )
+            return
         self.dealer = (self.dealer + 1) % self.num_players
         self._deal()
-        events.append(
-            {"type": "deal", "hand": self.hand_number, "dealer": self.dealer, "leader": self.leader}
-        )
-        return events
+        if not quiet:
+            events.append(
+                {
+                    "type": "deal",
+                    "hand": self.hand_number,
+                    "dealer": self.dealer,
+                    "leader": self.leader,
+                }
+            )
 
     def scores(self) -> list[int]:
         return list(self.totals)
