@@ -598,6 +598,27 @@ class MagicTrickWrayState(State):
         self.leader = self.turn = (self.dealer + 1) % n
         self.phase = "play"
 
+    def clone(self) -> MagicTrickWrayState:
+        """The contract's independent copy, made by this state's known shape (the search
+        clones once per playout; the generic walk costs about twice as much). Every field
+        is copied as it is, then each mutable one is replaced by a copy; `last_trick` and
+        the score sheet's records are never changed in place, only replaced or appended."""
+        new = object.__new__(type(self))
+        for name, value in self.__dict__.items():
+            setattr(new, name, value)  # the rest: ints, strings, None, bools (`quiet`)
+        new.options = dict(self.options)
+        new.rng = Rng(self.rng.state)
+        new.totals = list(self.totals)
+        new.prestige_counts = list(self.prestige_counts)
+        new.score_sheet = list(self.score_sheet)
+        new.rows = [list(row) for row in self.rows]
+        new.status = [list(status) for status in self.status]
+        new.sleeve = list(self.sleeve)
+        new.tricks_won = list(self.tricks_won)
+        new.suit_masks = list(self.suit_masks)
+        new.trick = [list(card) for card in self.trick]
+        return new
+
     # -- helpers ---------------------------------------------------------------
     def open_hands(self) -> list[list[int]]:
         """Each seat's hidden cards, in row order (a finished hand's replay only)."""

@@ -808,3 +808,23 @@ def test_a_quiet_copy_changes_exactly_as_the_game_does(seed: int) -> None:
         del fields["fields"]["quiet"]
         assert fields == loud.to_json()
     assert quiet.is_over() and quiet.winners() == loud.winners()
+
+
+def test_a_clone_shares_no_field_it_could_change() -> None:
+    """MagicTrickWrayState.clone copies by the state's known shape: every list or dict field
+    (and every list inside one) is a copy, but the records that are only ever replaced or
+    appended (`last_trick`, the score sheet's hands), so a new field cannot be missed."""
+    state = GAME.new_game(4, 5)
+    rng = Rng(5)
+    for _ in range(70):  # into the second hand: a score sheet and a trick in play
+        seat = state.acting()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert state.score_sheet and state.trick and state.last_trick
+    copy = state.clone()
+    assert copy.to_json() == state.to_json() and copy.rng is not state.rng
+    for name, value in state.__dict__.items():
+        if isinstance(value, (list, dict)) and name != "last_trick":
+            assert getattr(copy, name) is not value, name
+            if isinstance(value, list) and name != "score_sheet":
+                for inner, original in zip(getattr(copy, name), value):
+                    assert not isinstance(inner, list) or inner is not original, name
