@@ -585,8 +585,9 @@ class MagicTrickWrayState(State):
         for s in range(n):
             hand = deck[HAND_SIZE * s : HAND_SIZE * (s + 1)]
             # By rank, ties by position (MicroPython's sort is not stable): one int per
-            # card, rank * HAND_SIZE + position, sorts alike and faster than pairs.
-            keys = [rank_of(card) * HAND_SIZE + i for i, card in enumerate(hand)]
+            # card, rank * HAND_SIZE + position, sorts alike and faster than pairs (and
+            # rank_of written out: a search deals once per playout).
+            keys = [card % NUM_RANKS * HAND_SIZE + i for i, card in enumerate(hand)]
             keys.sort()
             self.rows.append([hand[key % HAND_SIZE] for key in keys])
         self.status = [[HIDDEN] * len(row) for row in self.rows]
@@ -714,11 +715,11 @@ class MagicTrickWrayState(State):
     # On a quiet copy (State.quiet: a search's playout) the moves below change the state
     # exactly as they always do but build no events: a rollout's steps cost about half.
     def _apply_play(self, seat: int, pos: int) -> list[Event]:
-        card = self.rows[seat][pos]
         self.status[seat][pos] = PLAYED
         self.trick.append([seat, pos])
         events: list[Event] = []
         if not self.quiet:
+            card = self.rows[seat][pos]
             events.append(
                 {
                     "type": "play",
@@ -738,12 +739,9 @@ class MagicTrickWrayState(State):
         return self._advance(seat, events)
 
     def _apply_sleeve(self, seat: int, pos: int) -> list[Event]:
-        forced = self.sleeve_forced()
-        card = self.rows[seat][pos]
-        self.status[seat][pos] = SLEEVED
-        self.sleeve[seat] = pos
         events: list[Event] = []
-        if not self.quiet:
+        if not self.quiet:  # the event first: `forced` is the state's before the move
+            card = self.rows[seat][pos]
             events.append(
                 {
                     "type": "sleeve",
@@ -752,9 +750,11 @@ class MagicTrickWrayState(State):
                     "card": card,
                     "suit": suit_of(card),
                     "rank": rank_of(card),
-                    "forced": forced,
+                    "forced": self.sleeve_forced(),
                 }
             )
+        self.status[seat][pos] = SLEEVED
+        self.sleeve[seat] = pos
         return self._advance(seat, events)
 
     def _advance(self, seat: int, events: list[Event]) -> list[Event]:
@@ -963,9 +963,10 @@ class MagicTrickWrayState(State):
     # -- determinization ---------------------------------------------------------------
     def public_rows(self) -> tuple[list[list[int]], list[list[int]]]:
         """Suits of every row and the revealed ranks (-1 where hidden)."""
-        suits = [[suit_of(c) for c in row] for row in self.rows]
+        # suit_of and rank_of written out: a search resamples up to once in five playouts
+        suits = [[c // NUM_RANKS for c in row] for row in self.rows]
         known = [
-            [rank_of(c) if st != HIDDEN else -1 for c, st in zip(row, status)]
+            [c % NUM_RANKS if st != HIDDEN else -1 for c, st in zip(row, status)]
             for row, status in zip(self.rows, self.status)
         ]
         return suits, known
@@ -976,11 +977,10 @@ class MagicTrickWrayState(State):
         if self.phase != "over":
             suits, known = self.public_rows()
             ranks = solver_for(suits, known).sample_ranks(rng)
-            for s, row in enumerate(new.rows):
-                status = new.status[s]
+            for row, status, row_suits, row_ranks in zip(new.rows, new.status, suits, ranks):
                 for p in range(len(row)):
-                    if status[p] == HIDDEN:
-                        row[p] = make_card(suits[s][p], ranks[s][p])
+                    if status[p] == HIDDEN:  # make_card, written out
+                        row[p] = row_suits[p] * NUM_RANKS + row_ranks[p]
         new.rng = rng.spawn()
         return new
 
