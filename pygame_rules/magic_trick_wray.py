@@ -638,21 +638,6 @@ class MagicTrickWrayState(State):
         seat, pos = self.trick[0]
         return suit_of(self.rows[seat][pos])
 
-    def playable_positions(self, seat: int) -> list[int]:
-        """Hidden positions `seat` may play: the led suit when it holds one, else any."""
-        if self.trick:
-            # A row is sorted by rank, not suit: the led suit's cards are those whose card
-            # number falls in the suit's block (what suit_of says, without a call per card;
-            # tested first, as most cards are of another suit).
-            lead_seat, lead_pos = self.trick[0]
-            low = self.rows[lead_seat][lead_pos] // NUM_RANKS * NUM_RANKS
-            high = low + NUM_RANKS
-            row, status = self.rows[seat], self.status[seat]
-            follow = [p for p in range(len(row)) if low <= row[p] < high and status[p] == HIDDEN]
-            if follow:
-                return follow
-        return self.hidden_positions(seat)
-
     def sleeve_forced(self) -> bool:
         """True when the sleeving seat has exactly one hidden card left (no pass)."""
         return self.phase == "sleeve" and self.status[self.turn].count(HIDDEN) == 1
@@ -662,11 +647,32 @@ class MagicTrickWrayState(State):
         return () if self.phase == "over" else (self.turn,)
 
     def legal_actions(self, seat: int) -> list[Action]:
+        """Play: a hidden card, of the led suit when `seat` holds one. Sleeve: any hidden
+        card, or pass while more than one is left. (The moves are built straight from the
+        rows: a playout asks at every step.)"""
         if self.phase == "over" or seat != self.turn:
             return []
+        status = self.status[seat]
         if self.phase == "play":
-            return [{"type": "play", "pos": p} for p in self.playable_positions(seat)]
-        actions: list[Action] = [{"type": "sleeve", "pos": p} for p in self.hidden_positions(seat)]
+            if self.trick:
+                # A row is sorted by rank, not suit: the led suit's cards are those whose
+                # card number falls in the suit's block (what suit_of says, without a call
+                # per card; tested first, as most cards are of another suit).
+                lead_seat, lead_pos = self.trick[0]
+                low = self.rows[lead_seat][lead_pos] // NUM_RANKS * NUM_RANKS
+                high = low + NUM_RANKS
+                row = self.rows[seat]
+                follow: list[Action] = [
+                    {"type": "play", "pos": p}
+                    for p in range(len(row))
+                    if low <= row[p] < high and status[p] == HIDDEN
+                ]
+                if follow:
+                    return follow
+            return [{"type": "play", "pos": p} for p in range(len(status)) if status[p] == HIDDEN]
+        actions: list[Action] = [
+            {"type": "sleeve", "pos": p} for p in range(len(status)) if status[p] == HIDDEN
+        ]
         if len(actions) > 1:
             actions.append({"type": "pass"})
         return actions
