@@ -787,9 +787,7 @@ class MagicTrickWrayState(State):
         self.last_trick = {
             "hand_number": self.hand_number,
             "trick_number": self.trick_number,
-            "cards": [
-                {"seat": s, "pos": p, "card": c} for (s, p), (_, c) in zip(self.trick, cards)
-            ],
+            "cards": [{"seat": s, "pos": p, "card": rows[s][p]} for s, p in self.trick],
             "winner": winner,
         }
         if not self.quiet:
@@ -804,10 +802,11 @@ class MagicTrickWrayState(State):
             )
         self.trick = []
         self.leader = self.turn = winner
-        if any(HIDDEN in st for st in self.status):
-            self.trick_number += 1
-        else:
-            self._end_hand(events)
+        for status in self.status:  # a hidden card anywhere: the hand goes on
+            if HIDDEN in status:
+                self.trick_number += 1
+                return
+        self._end_hand(events)
 
     def _end_hand(self, events: list[Event]) -> None:
         """Score the hand, record it on the sheet, then deal the next hand or end the game;
