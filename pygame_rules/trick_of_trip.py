@@ -100,28 +100,38 @@ def trick_winner(trick: list[list[int]]) -> tuple[int, str]:
     """(winning seat, reason) of a trick given as [seat, card] pairs in play order.
 
     For a trick still in play: the seat winning it so far (the observation's
-    `trick_winning`)."""
-    if any(suit_of(c) == TRUMP for _, c in trick):
-        for seat, card in trick:
-            if is_seven(card):
-                return seat, WIN_FIRST_SEVEN
-        seat, _ = min((pair for pair in trick if suit_of(pair[1]) == TRUMP), key=lambda p: p[1])
-        return seat, WIN_LOWEST_TRUMP
+    `trick_winning`). One pass over the trick (the search asks this every trick): the
+    first 7, the lowest trump and the lowest card of the led suit, then the rule."""
     led = suit_of(trick[0][1])
-    seat, _ = min((pair for pair in trick if suit_of(pair[1]) == led), key=lambda p: p[1])
-    return seat, WIN_LOWEST_LED
+    seven: int | None = None  # the seat of the first 7 (seats may be negative: the bot's probe)
+    trump_seat, trump_card = 0, DECK_SIZE  # DECK_SIZE: no trump yet
+    led_seat, led_card = 0, DECK_SIZE
+    for seat, card in trick:
+        if card >= 48:  # a trump
+            if card < trump_card:
+                trump_seat, trump_card = seat, card
+            continue
+        if seven is None and card % SUIT_RANKS == SEVEN - 1:
+            seven = seat
+        if card // SUIT_RANKS == led and card < led_card:
+            led_seat, led_card = seat, card
+    if trump_card < DECK_SIZE:
+        if seven is not None:
+            return seven, WIN_FIRST_SEVEN
+        return trump_seat, WIN_LOWEST_TRUMP
+    return led_seat, WIN_LOWEST_LED
 
 
 def playable_cards(hand: list[int], led_suit: int | None) -> list[int]:
     """The cards of `hand` one may play to a trick whose led suit is `led_suit` (None: leading)."""
     if led_suit is None:
         return list(hand)
-    following = [c for c in hand if suit_of(c) == led_suit]
-    if not following:
-        return list(hand)
     if led_suit == TRUMP:
-        return following
-    return [c for c in hand if suit_of(c) in (led_suit, TRUMP)]
+        return [c for c in hand if c >= 48] or list(hand)
+    low, high = led_suit * SUIT_RANKS, (led_suit + 1) * SUIT_RANKS  # the led suit's cards
+    if not any(low <= c < high for c in hand):
+        return list(hand)
+    return [c for c in hand if c >= 48 or low <= c < high]  # follow, or trump instead
 
 
 def score_breakdown(cards: list[int]) -> list[dict[str, int]]:
@@ -162,16 +172,25 @@ def canonical_split(one: list[int], other: list[int]) -> list[list[int]]:
     return [one, other] if one[0] < other[0] else [other, one]
 
 
-def all_splits(cards: list[int]) -> list[list[list[int]]]:
-    """The 10 distinct ways to split six cards into two sets of three, canonical, in order."""
-    cards = sorted(cards)
-    low, rest = cards[0], cards[1:]
-    splits = []
+def _split_positions() -> list[tuple[int, int, int, int, int, int]]:
+    """The 10 splits of six sorted cards as card positions (first set, then the other):
+    the first set holds the lowest card (position 0) and two of the other five, in order."""
+    rest = list(range(1, HAND_SIZE))
+    positions = []
     for i in range(len(rest)):
         for j in range(i + 1, len(rest)):
-            first = [low, rest[i], rest[j]]
-            splits.append([first, [c for c in rest if c not in first]])
-    return splits
+            d, e, f = [p for p in rest if p not in (rest[i], rest[j])]
+            positions.append((0, rest[i], rest[j], d, e, f))
+    return positions
+
+
+_SPLIT_POSITIONS = _split_positions()  # worked out once: the search lists splits a lot
+
+
+def all_splits(cards: list[int]) -> list[list[list[int]]]:
+    """The 10 distinct ways to split six cards into two sets of three, canonical, in order."""
+    c = sorted(cards)
+    return [[[c[a], c[b], c[d]], [c[e], c[f], c[g]]] for a, b, d, e, f, g in _SPLIT_POSITIONS]
 
 
 def receiver_of(seat: int, round_no: int, num_players: int) -> int:
@@ -275,9 +294,10 @@ class TrickOfTripState(State):
         for seat in range(self.num_players):
             self.hands[seat] = sorted(self.deck[-HAND_SIZE:])
             del self.deck[-HAND_SIZE:]
-            events.append(
-                {"type": "dealt", "seat": seat, "cards": list(self.hands[seat]), "to": [seat]}
-            )
+            if not self.quiet:
+                events.append(
+                    {"type": "dealt", "seat": seat, "cards": list(self.hands[seat]), "to": [seat]}
+                )
         self.stands = [None] * self.num_players
         self.picks = [None] * self.num_players
         self.phase = "split"
@@ -297,9 +317,9 @@ class TrickOfTripState(State):
         """The set `seat` picked from the stand it received."""
         return self.stands[self.giver(seat)][self.picks[seat]]
 
-    def _choose_round_lead(self) -> dict[str, Any]:
-        """The lowest current score leads the new round; ties broken at random (seeded)."""
-        totals = self.scores()
+    def _choose_round_lead(self, totals: list[int]) -> dict[str, Any]:
+        """The lowest current score (`totals`) leads the new round; ties broken at random
+        (seeded)."""
         low = min(totals)
         tied = [s for s, t in enumerate(totals) if t == low]
         if len(tied) == 1:
@@ -312,12 +332,13 @@ class TrickOfTripState(State):
         return [list(hand) for hand in self.hands]
 
     def acting(self) -> tuple[int, ...]:
-        if self.phase == "split":
-            return tuple(s for s in range(self.num_players) if self.stands[s] is None)
-        if self.phase == "pick":
-            return tuple(s for s in range(self.num_players) if self.picks[s] is None)
-        if self.phase == "play":
+        phase = self.phase
+        if phase == "play":  # first: most moves are plays
             return (self.turn,)
+        if phase == "split":
+            return tuple([s for s, stand in enumerate(self.stands) if stand is None])
+        if phase == "pick":
+            return tuple([s for s, pick in enumerate(self.picks) if pick is None])
         return ()
 
     def led_suit(self) -> int | None:
@@ -327,8 +348,9 @@ class TrickOfTripState(State):
         if self.phase == "play":  # (most moves: asked first, without building `acting()`)
             if seat != self.turn:
                 return []
-            cards = playable_cards(self.hands[seat], self.led_suit())
-            return [{"type": "play", "card": c} for c in cards]
+            trick = self.trick
+            led = suit_of(trick[0][1]) if trick else None
+            return [{"type": "play", "card": c} for c in playable_cards(self.hands[seat], led)]
         if seat not in self.acting():
             return []
         if self.phase == "split":
@@ -368,19 +390,24 @@ class TrickOfTripState(State):
         return super().why_illegal(seat, action)
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
+        """Carry out a legal move. A quiet copy (`State.quiet`: a search's playout) builds
+        no events and returns []; its state changes exactly alike."""
         kind = action["type"]
+        if kind == "play":  # first: most moves are plays
+            return self._apply_play(seat, action["card"])
         if kind == "split":
             return self._apply_split(seat, action["sets"])
-        if kind == "pick":
-            return self._apply_pick(seat, action["set"])
-        return self._apply_play(seat, action["card"])
+        return self._apply_pick(seat, action["set"])
 
     def _apply_split(self, seat: int, sets: list[list[int]]) -> list[Event]:
-        self.stands[seat] = [[int(c) for c in sets[0]], [int(c) for c in sets[1]]]
-        events: list[Event] = [{"type": "split_made", "seat": seat}]
-        if any(stand is None for stand in self.stands):
+        self.stands[seat] = [list(sets[0]), list(sets[1])]  # copies: the move stays the caller's
+        quiet = self.quiet
+        events: list[Event] = [] if quiet else [{"type": "split_made", "seat": seat}]
+        if None in self.stands:  # someone is still splitting
             return events
         self.phase = "pick"
+        if quiet:
+            return events
         for splitter in range(self.num_players):
             receiver = self.receiver(splitter)
             events.append(
@@ -397,9 +424,25 @@ class TrickOfTripState(State):
 
     def _apply_pick(self, seat: int, index: int) -> list[Event]:
         self.picks[seat] = index
-        events: list[Event] = [{"type": "pick_made", "seat": seat}]
-        if any(pick is None for pick in self.picks):
+        quiet = self.quiet
+        events: list[Event] = [] if quiet else [{"type": "pick_made", "seat": seat}]
+        if None in self.picks:  # someone is still picking
             return events
+        if not quiet:
+            events.extend(self._stands_picked())
+        for s in range(self.num_players):
+            self.hands[s] = sorted(self.kept_set(s) + self.picked_set(s))
+            if not quiet:
+                events.append({"type": "hand", "seat": s, "cards": list(self.hands[s]), "to": [s]})
+        self.phase = "play"
+        self.leader = self.turn = self.round_lead["seat"]
+        if not quiet:
+            events.append({"type": "tricks_start", "round": self.round, "leader": self.leader})
+        return events
+
+    def _stands_picked(self) -> list[Event]:
+        """Once all have picked: what each splitter and its receiver now see of the stand."""
+        events: list[Event] = []
         for splitter in range(self.num_players):
             receiver = self.receiver(splitter)
             chosen = self.picks[receiver]
@@ -414,40 +457,42 @@ class TrickOfTripState(State):
                     "to": sorted({splitter, receiver}),
                 }
             )
-        for s in range(self.num_players):
-            self.hands[s] = sorted(self.kept_set(s) + self.picked_set(s))
-            events.append({"type": "hand", "seat": s, "cards": list(self.hands[s]), "to": [s]})
-        self.phase = "play"
-        self.leader = self.turn = self.round_lead["seat"]
-        events.append({"type": "tricks_start", "round": self.round, "leader": self.leader})
         return events
 
     def _apply_play(self, seat: int, card: int) -> list[Event]:
         self.hands[seat].remove(card)
-        self.trick.append([seat, card])
-        events: list[Event] = [{"type": "played", "seat": seat, "card": card}]
-        if len(self.trick) < self.num_players:
+        trick = self.trick
+        trick.append([seat, card])
+        quiet = self.quiet
+        events: list[Event] = [] if quiet else [{"type": "played", "seat": seat, "card": card}]
+        if len(trick) < self.num_players:
             self.turn = (seat + 1) % self.num_players
             return events
-        winner, reason = trick_winner(self.trick)
-        won_card = next(c for s, c in self.trick if s == winner)
+        winner, reason = trick_winner(trick)
+        won_card = card
+        discards = self.discards
+        for s, c in trick:  # the winner's card to its won pile, the others' to the discards
+            if s == winner:
+                won_card = c
+            else:
+                discards.append(c)
         self.won[winner].append(won_card)
-        self.discards.extend(c for s, c in self.trick if s != winner)
-        record = {"cards": self.trick, "winner": winner, "card": won_card, "reason": reason}
+        record = {"cards": trick, "winner": winner, "card": won_card, "reason": reason}
         self.round_tricks.append(record)
         self.last_trick = record
         self.trick = []
         self.leader = self.turn = winner
-        events.append(
-            {
-                "type": "trick_won",
-                "winner": winner,
-                "card": won_card,
-                "reason": reason,
-                "trick": [list(p) for p in self.round_tricks[-1]["cards"]],
-                "scores": self.scores(),
-            }
-        )
+        if not quiet:
+            events.append(
+                {
+                    "type": "trick_won",
+                    "winner": winner,
+                    "card": won_card,
+                    "reason": reason,
+                    "trick": [list(p) for p in trick],
+                    "scores": self.scores(),
+                }
+            )
         if len(self.round_tricks) == TRICKS_PER_ROUND:
             events.extend(self._end_round())
         return events
@@ -456,26 +501,31 @@ class TrickOfTripState(State):
         """Record the round's scores; then either end the game or reshuffle and redeal."""
         totals = self.scores()
         self.round_results.append(totals)
-        events: list[Event] = [{"type": "round_over", "round": self.round, "scores": totals}]
+        quiet = self.quiet
+        events: list[Event] = (
+            [] if quiet else [{"type": "round_over", "round": self.round, "scores": totals}]
+        )
         if self.round == ROUNDS:
             self.phase = "over"
-            events.append({"type": "game_over", "scores": totals, "winners": self.winners()})
+            if not quiet:
+                events.append({"type": "game_over", "scores": totals, "winners": self.winners()})
             return events
         self.deck.extend(self.discards)
         self.discards = []
         self.rng.shuffle(self.deck)
         self.round += 1
         self.round_tricks = []
-        self.round_lead = self._choose_round_lead()
+        self.round_lead = self._choose_round_lead(totals)
         self.leader = self.turn = self.round_lead["seat"]
-        events.append(
-            {
-                "type": "round_start",
-                "round": self.round,
-                "direction": "left" if self.round % 2 == 1 else "right",
-                "lead": _copy_record(self.round_lead),
-            }
-        )
+        if not quiet:
+            events.append(
+                {
+                    "type": "round_start",
+                    "round": self.round,
+                    "direction": "left" if self.round % 2 == 1 else "right",
+                    "lead": _copy_record(self.round_lead),
+                }
+            )
         events.extend(self._deal())
         return events
 

@@ -26,6 +26,7 @@ from pygame_rules.trick_of_trip import (
     canonical_split,
     card_name,
     make_card,
+    playable_cards,
     rank_of,
     score_breakdown,
     score_of,
@@ -823,3 +824,78 @@ def test_the_observation_says_who_is_winning_the_trick_in_play() -> None:
     state = play_state([[M(9), M(1)], [T(5), W(1)], [L(1), W(4)], [T(2), W(6)]])
     assert _winning_as_played(state, [M(9), T(5), L(1), T(2)]) == [[0] * 4, [1] * 4, [1] * 4]
     assert state.last_trick["winner"] == 3 and state.last_trick["reason"] == WIN_LOWEST_TRUMP
+
+
+# -- the fast paths agree with the rules in plain form ------------------------------------
+def _plain_trick_winner(trick: list[list[int]]) -> tuple[int, str]:
+    """`trick_winner` as the rules say it (the one-pass version must agree)."""
+    if any(suit_of(c) == TRUMP for _, c in trick):
+        for seat, card in trick:
+            if card < 48 and rank_of(card) == 7:
+                return seat, WIN_FIRST_SEVEN
+        trumps = [pair for pair in trick if suit_of(pair[1]) == TRUMP]
+        return min(trumps, key=lambda p: p[1])[0], WIN_LOWEST_TRUMP
+    led = suit_of(trick[0][1])
+    following = [pair for pair in trick if suit_of(pair[1]) == led]
+    return min(following, key=lambda p: p[1])[0], WIN_LOWEST_LED
+
+
+def _plain_playable(hand: list[int], led: int | None) -> list[int]:
+    """`playable_cards` as the rules say it: follow the led suit (a trump may stand in for
+    a plain suit); holding none of it, play anything."""
+    following = [c for c in hand if suit_of(c) == led]
+    if led is None or not following:
+        return list(hand)
+    return following if led == TRUMP else [c for c in hand if suit_of(c) in (led, TRUMP)]
+
+
+def test_trick_winner_and_playable_cards_agree_with_the_plain_rules() -> None:
+    rng = Rng(41)
+    for _ in range(4000):
+        cards = list(range(DECK_SIZE))
+        rng.shuffle(cards)
+        size = 1 + rng.below(5)
+        seats = [-1] + list(range(size))  # -1: the bot's stand-in seat when it probes
+        rng.shuffle(seats)
+        trick = [[seats[i], cards[i]] for i in range(size)]
+        assert trick_winner(trick) == _plain_trick_winner(trick), trick
+        hand = sorted(cards[size : size + 1 + rng.below(6)])
+        for led in [None, 0, 1, 2, 3, TRUMP]:
+            assert playable_cards(hand, led) == _plain_playable(hand, led), (hand, led)
+
+
+def test_all_splits_lists_every_choice_of_two_cards_beside_the_lowest() -> None:
+    rng = Rng(7)
+    for _ in range(200):
+        cards = list(range(DECK_SIZE))
+        rng.shuffle(cards)
+        hand = cards[:6]
+        low, rest = min(hand), sorted(hand)[1:]
+        expected = []
+        for i in range(5):
+            for j in range(i + 1, 5):
+                first = [low, rest[i], rest[j]]
+                expected.append([first, [c for c in rest if c not in first]])
+        assert all_splits(hand) == expected
+
+
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_a_quiet_copy_changes_exactly_as_the_game_does(n: int) -> None:
+    """`State.quiet` (a search's copy): no events are built, and every move changes the
+    state exactly as it does on the game itself, randomness included."""
+    for seed in range(6):
+        loud = GAME.new_game(n, seed)
+        quiet = loud.clone()
+        quiet.quiet = True
+        rng = Rng(seed)
+        while loud.acting():
+            seat = rng.choice(loud.acting())
+            action = rng.choice(loud.legal_actions(seat))
+            assert quiet.legal_actions(seat) == loud.legal_actions(seat)
+            assert loud.apply(seat, action)
+            assert quiet.apply(seat, action) == []
+            fields = quiet._fields()
+            del fields["quiet"]
+            assert json.dumps(fields) == json.dumps(loud._fields())
+            assert quiet.rng.state == loud.rng.state
+        assert quiet.scores() == loud.scores() and quiet.winners() == loud.winners()
