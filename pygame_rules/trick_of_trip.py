@@ -88,6 +88,12 @@ def is_seven(card: int) -> bool:
     return card < 48 and card % SUIT_RANKS == SEVEN - 1
 
 
+# Each card's suit and rank, as tables (the search's hot paths read them: faster than the
+# arithmetic of `suit_of` and `rank_of`, which they are built from).
+SUIT_OF_CARD = [suit_of(c) for c in range(DECK_SIZE)]
+RANK_OF_CARD = [rank_of(c) for c in range(DECK_SIZE)]
+
+
 def card_name(card: int) -> str:
     """Plain words for a card, e.g. "5 of Moons" or "2 of Stars (trump)"."""
     suit = suit_of(card)
@@ -126,12 +132,13 @@ def playable_cards(hand: list[int], led_suit: int | None) -> list[int]:
     """The cards of `hand` one may play to a trick whose led suit is `led_suit` (None: leading)."""
     if led_suit is None:
         return list(hand)
-    if led_suit == TRUMP:
-        return [c for c in hand if c >= 48] or list(hand)
-    low, high = led_suit * SUIT_RANKS, (led_suit + 1) * SUIT_RANKS  # the led suit's cards
-    if not any(low <= c < high for c in hand):
+    suit = SUIT_OF_CARD
+    following = [c for c in hand if suit[c] == led_suit]
+    if not following:
         return list(hand)
-    return [c for c in hand if c >= 48 or low <= c < high]  # follow, or trump instead
+    if led_suit == TRUMP:
+        return following
+    return [c for c in hand if suit[c] == led_suit or suit[c] == TRUMP]  # or trump instead
 
 
 def score_breakdown(cards: list[int]) -> list[dict[str, int]]:
@@ -153,10 +160,7 @@ def score_of(cards: list[int]) -> int:
     highest = [0, 0, 0, 0, 0]  # NUM_SUITS + 1; inline and dict-free: the search calls this a lot
     count = [0, 0, 0, 0, 0]
     for card in cards:
-        if card >= 48:
-            suit, rank = TRUMP, card - 47
-        else:
-            suit, rank = card // SUIT_RANKS, card % SUIT_RANKS + 1
+        suit, rank = SUIT_OF_CARD[card], RANK_OF_CARD[card]
         count[suit] += 1
         if rank > highest[suit]:
             highest[suit] = rank
