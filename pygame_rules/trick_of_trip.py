@@ -331,6 +331,37 @@ class TrickOfTripState(State):
         return {"seat": tied[self.rng.below(len(tied))], "reason": LEAD_TIE, "tied": tied}
 
     # -- contract ------------------------------------------------------------
+    def clone(self) -> TrickOfTripState:
+        """An independent copy, field by field by each field's known shape: the search
+        clones a world for every playout, and this is about 3x quicker than the contract's
+        generic walk (which it matches: tests/test_trick_of_trip.py). A new field must be
+        added here too. Records never changed once made are shared, as APPEND_ONLY's are:
+        the round's tricks and `last_trick` (one of them, or the previous round's last)."""
+        new = object.__new__(type(self))
+        new.num_players = self.num_players
+        new.seed = self.seed
+        new.options = dict(self.options)  # option values are plain leaves
+        new.round = self.round
+        new.phase = self.phase
+        new.deck = list(self.deck)
+        new.discards = list(self.discards)
+        new.won = [list(cards) for cards in self.won]
+        new.hands = [list(cards) for cards in self.hands]
+        new.stands = [None if sets is None else _copy_sets(sets) for sets in self.stands]
+        new.picks = list(self.picks)
+        new.trick = [list(pair) for pair in self.trick]
+        new.round_tricks = list(self.round_tricks)
+        new.last_trick = self.last_trick
+        new.round_results = list(self.round_results)
+        new.round_lead = dict(self.round_lead)
+        new.round_lead["tied"] = list(self.round_lead["tied"])
+        new.leader = self.leader
+        new.turn = self.turn
+        if "quiet" in self.__dict__:  # a search's copy stays quiet (State.quiet)
+            new.quiet = self.quiet
+        new.rng = Rng(self.rng.state)
+        return new
+
     def open_hands(self) -> list[list[int]]:
         """Each seat's hand (a finished game's replay only)."""
         return [list(hand) for hand in self.hands]

@@ -10,7 +10,7 @@ import pytest
 from conformance import conformance_suite
 
 import pygame_rules
-from pygame_rules import IllegalAction, Rng, visible_events
+from pygame_rules import IllegalAction, Rng, State, visible_events
 from pygame_rules.trick_of_trip import (
     DECK_SIZE,
     LEAD_LOWEST,
@@ -899,3 +899,36 @@ def test_a_quiet_copy_changes_exactly_as_the_game_does(n: int) -> None:
             assert json.dumps(fields) == json.dumps(loud._fields())
             assert quiet.rng.state == loud.rng.state
         assert quiet.scores() == loud.scores() and quiet.winners() == loud.winners()
+
+
+def _containers(value: Any, found: set[int]) -> set[int]:
+    """The ids of every list and dict in `value`, itself included."""
+    if isinstance(value, (list, dict)):
+        found.add(id(value))
+        for item in value.values() if isinstance(value, dict) else value:
+            _containers(item, found)
+    return found
+
+
+def test_clone_is_the_contract_copy_sharing_only_the_records() -> None:
+    """The game's own `clone` gives what the contract's generic one does, and shares
+    nothing with the original but the records never changed once made: those of the
+    APPEND_ONLY fields (as the generic clone does) and `last_trick` (one of the round's
+    tricks, or the previous round's last)."""
+    records = ("last_trick", *TrickOfTripState.APPEND_ONLY)
+    for n in (3, 4, 5):
+        state = GAME.new_game(n, n)
+        rng = Rng(n)
+        while state.acting():
+            copy, generic = state.clone(), State.clone(state)
+            assert set(copy.__dict__) == set(generic.__dict__) == set(state.__dict__)
+            assert copy.to_json() == generic.to_json() == state.to_json()
+            fields = [name for name in state._fields() if name not in records]
+            ours, theirs = [getattr(copy, f) for f in fields], [getattr(state, f) for f in fields]
+            assert not _containers(ours, set()) & _containers(theirs, set())
+            for name in TrickOfTripState.APPEND_ONLY:
+                assert getattr(copy, name) is not getattr(state, name)
+            seat = rng.choice(state.acting())
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    state.quiet = True
+    assert state.clone().quiet is True
