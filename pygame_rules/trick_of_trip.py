@@ -108,7 +108,7 @@ def trick_winner(trick: list[list[int]]) -> tuple[int, str]:
     For a trick still in play: the seat winning it so far (the observation's
     `trick_winning`). One pass over the trick (the search asks this every trick): the
     first 7, the lowest trump and the lowest card of the led suit, then the rule."""
-    led = suit_of(trick[0][1])
+    led = SUIT_OF_CARD[trick[0][1]]
     seven: int | None = None  # the seat of the first 7 (seats may be negative: the bot's probe)
     trump_seat, trump_card = 0, DECK_SIZE  # DECK_SIZE: no trump yet
     led_seat, led_card = 0, DECK_SIZE
@@ -245,7 +245,7 @@ def _assign_with_voids(
 
     def place(slot: int, seen: set[int]) -> bool:
         for card in cards:
-            if card in seen or suit_of(card) in voids[slots[slot]]:
+            if card in seen or SUIT_OF_CARD[card] in voids[slots[slot]]:
                 continue
             seen.add(card)
             if card not in owner or place(owner[card], seen):
@@ -384,7 +384,7 @@ class TrickOfTripState(State):
             if seat != self.turn:
                 return []
             trick = self.trick
-            led = suit_of(trick[0][1]) if trick else None
+            led = SUIT_OF_CARD[trick[0][1]] if trick else None
             return [{"type": "play", "card": c} for c in playable_cards(self.hands[seat], led)]
         if seat not in self.acting():
             return []
