@@ -442,6 +442,12 @@ class State:
     # The state itself must change exactly as it does when the events are built.
     quiet = False
 
+    # True on a search's rollout once the next change of `scores()` ends it (set by the
+    # search): a scoring that changes a total may then leave undone what would follow it,
+    # e.g. the next deal, which no one would play. `acting()`, `scores()`, `is_over()` and
+    # `winners()` must still answer as they would have.
+    playout_ends_at_scoring = False
+
     # -- game: to implement ------------------------------------------------
     def setup(self) -> None:
         """game: deal and set the first decision (num_players, options, rng are set)."""

@@ -537,6 +537,8 @@ class MagicTrickBakerState(State):
             return events
         if best >= TARGET and not quiet:
             events.append({"type": "tie_at_top", "scores": self.scores()})
+        if self.playout_ends_at_scoring and any(points):
+            return events  # a total changed: the search's playout ends before the deal
         self.dealer = 1 - self.dealer
         return events + self._deal()
 

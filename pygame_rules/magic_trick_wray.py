@@ -851,6 +851,8 @@ class MagicTrickWrayState(State):
                     }
                 )
             return
+        if self.playout_ends_at_scoring:
+            return  # every seat's total changed (a made bid scores, a missed one loses)
         self.dealer = (self.dealer + 1) % self.num_players
         self._deal()
         if not quiet:

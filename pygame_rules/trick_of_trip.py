@@ -555,6 +555,8 @@ class TrickOfTripState(State):
             if not quiet:
                 events.append({"type": "game_over", "scores": totals, "winners": self.winners()})
             return events
+        if self.playout_ends_at_scoring:
+            return events  # its last trick raised a score (every card counts): no redeal
         self.deck.extend(self.discards)
         self.discards = []
         self.rng.shuffle(self.deck)

@@ -168,6 +168,24 @@ def check_clone_independent(state: State, seat: int, action: dict) -> None:
     assert _fingerprint(copy2) == copy2_before, "clones share data"
 
 
+def check_playout_end(state: State, seat: int, action: dict, whole: bool) -> None:
+    """A search's rollout copy (quiet, `playout_ends_at_scoring`: its playout ends at the
+    next change of the scores) plays `action` as the game does: the same scores, end and
+    winners; and when the scores stay, the same state (`whole`: compared in full)."""
+    played, flagged = state.clone(), state.clone()
+    flagged.quiet = flagged.playout_ends_at_scoring = True
+    before = list(state.scores())
+    played.apply(seat, action)
+    flagged.apply(seat, action)
+    assert list(flagged.scores()) == list(played.scores()), "a rollout copy scored differently"
+    assert flagged.is_over() == played.is_over(), "a rollout copy ended differently"
+    assert flagged.winners() == played.winners(), "a rollout copy has other winners"
+    if whole and list(played.scores()) == before:
+        fields = flagged.to_json()
+        del fields["fields"]["quiet"], fields["fields"]["playout_ends_at_scoring"]
+        assert canon(fields) == canon(played.to_json()), "a rollout copy left a move undone"
+
+
 def check_json_round_trip(game: Game, state: State, seat: int, action: dict) -> None:
     """to_json survives real JSON and the restored state plays on identically."""
     data = json.loads(json.dumps(state.to_json()))
@@ -272,6 +290,7 @@ def check_playout(game: Game | str, num_players: int, seed: int, hidden_info: bo
             resample_differed = True
         if step % 25 == 0:
             check_playable(state.resample(observer, check_rng), check_rng)
+        check_playout_end(state, seat, action, whole=step % 3 == 0)
         events = state.apply(seat, action)
         assert isinstance(events, list)
         json.dumps(events)

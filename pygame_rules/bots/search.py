@@ -426,6 +426,8 @@ class Search:
                 break
             if step >= horizon and (start is None or state.scores() != start):
                 break
+            if step == horizon and start is not None:
+                state.playout_ends_at_scoring = True  # what follows a scoring is not played
             seat = acting[0]
             apply(seat, policy(state, seat, state.legal_actions(seat), rng))
             self.steps += 1
