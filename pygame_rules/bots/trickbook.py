@@ -82,6 +82,44 @@ def _holds_chance(unseen_of_kind: int, unseen_total: int, hand_size: int) -> flo
     return 1.0 - miss
 
 
+def odds(difficulty: int, penalty: int = 0, bonus: int = 0) -> float:
+    """`land_chance`, remembered (the search's rollouts weigh the same few odds all the time)."""
+    key = (difficulty, penalty, bonus)
+    chance = _ODDS.get(key)
+    if chance is None:
+        chance = _ODDS[key] = land_chance(difficulty, penalty, bonus)
+    return chance
+
+
+_ODDS: dict[tuple[int, int, int], float] = {}  # odds' (small ints: a few dozen)
+
+
+class Counted:
+    """What a set or double decision counts once and weighs every trick card by: the
+    copies of each trick we cannot see (`unseen`) among the `pool` unknown cards, our
+    psyche penalty, Focus! bonus and One More! in hand, and per rival still in its hand
+    size, psyche penalty, the letters the rest of our turn deals it and the weight of its
+    letters."""
+
+    __slots__ = ("bonus", "one_more", "pool", "psyched", "rivals", "unseen")
+
+    def __init__(
+        self,
+        unseen: dict[str, int],
+        pool: int,
+        psyched: int,
+        bonus: int,
+        one_more: bool,
+        rivals: list[tuple[int, int, float, float]],
+    ) -> None:
+        self.unseen = unseen
+        self.pool = pool
+        self.psyched = psyched
+        self.bonus = bonus
+        self.one_more = one_more
+        self.rivals = rivals
+
+
 class TrickbookBot:
     """Sets tricks its rivals are unlikely to match, matches as safely as it can,
     and spends specials where they change an outcome that matters."""
@@ -112,8 +150,9 @@ class TrickbookBot:
         return self._choose_special(obs, legal)
 
     # -- counting ----------------------------------------------------------------
-    def _unseen(self, obs: Observation) -> tuple[dict[str, int], int]:
-        """Copies of each trick not visible to us, and how many unknown cards there are."""
+    def _count(self, obs: Observation) -> Counted:
+        """What a set or a double weighs every trick card by, counted once per decision (a
+        search's rollouts ask this bot every move): see `Counted`."""
         unseen = dict(TOTAL)
         for card in obs["hand"]:
             unseen[card["key"]] -= 1
@@ -122,69 +161,69 @@ class TrickbookBot:
         for play in obs["table"]:
             unseen[play["card"]["key"]] -= 1
         me = obs["seat"]
-        others = sum(
-            size for s, size in enumerate(obs["hand_sizes"]) if s != me and not obs["out"][s]
-        )
-        return unseen, others + obs["trick_deck"]
-
-    def _rival_fail(self, obs: Observation, key: str, seat: int, unseen, pool: int) -> float:
-        """Chance `seat` fails to match `key` (single if it likely holds it, else double)."""
-        size = obs["hand_sizes"][seat]
-        if size == 0:
-            return 1.0
-        d = DIFFICULTY[key]
-        single = land_chance(d, obs["psyched"][seat])
-        double = single * land_chance(d)
-        q = holds_chance(max(0, unseen[key]), pool, size)
-        return 1.0 - (q * single + (1 - q) * double)
-
-    def _letter_weight(self, obs: Observation, seat: int) -> float:
-        """A letter to a rival near elimination is worth more."""
-        return 1.0 + 0.5 * obs["letters"][seat]
-
-    def _set_value(
-        self,
-        obs: Observation,
-        key: str,
-        first_try: bool,
-        counted: tuple[dict[str, int], int] | None = None,
-    ) -> float:
-        """Worth of setting `key`: land chance x the letters it hands out, now and in the
-        rest of the turn it keeps (see `rest_of_turn`), weighted by `_letter_weight`."""
-        me = obs["seat"]
+        sizes, out, letters = obs["hand_sizes"], obs["out"], obs["letters"]
+        others = sum(size for s, size in enumerate(sizes) if s != me and not out[s])
         specials = [s["key"] for s in obs["specials"]]
-        d = DIFFICULTY[key]
-        if first_try:
-            chance = 1.0
-        else:
-            bonus = FOCUS_BONUS if "focus" in specials else 0
-            chance = land_chance(d, obs["psyched"][me], bonus)
-            if "one-more" in specials:
-                chance = 1 - (1 - chance) * (1 - land_chance(d, 0, bonus))
-        unseen, pool = counted or self._unseen(obs)  # (`_unseen` once per decision)
-        if unseen[key] < 0:
-            unseen = dict(unseen)
-            unseen[key] = 0
-        letters = 0.0
+        rivals = []
         for s in range(obs["num_players"]):
-            if s == me or obs["out"][s]:
+            if s == me or out[s]:
                 continue
-            now = self._rival_fail(obs, key, s, unseen, pool)
-            cards_after = obs["hand_sizes"][s] - 1  # this match costs one
-            later = min(len(LETTERS) - obs["letters"][s], rest_of_turn(cards_after))
-            letters += (now + later) * self._letter_weight(obs, s)
-        return chance * letters
+            # the rest of our turn, once this match has cost the rival a card
+            later = min(len(LETTERS) - letters[s], rest_of_turn(sizes[s] - 1))
+            weight = 1.0 + 0.5 * letters[s]  # a letter to a rival near elimination is worth more
+            rivals.append((sizes[s], obs["psyched"][s], later, weight))
+        return Counted(
+            unseen,
+            others + obs["trick_deck"],
+            obs["psyched"][me],
+            FOCUS_BONUS if "focus" in specials else 0,
+            "one-more" in specials,
+            rivals,
+        )
+
+    def _set_value(self, counted: Counted, key: str, first_try: bool) -> float:
+        """Worth of setting `key`: land chance x the letters it hands out, now and in the
+        rest of the turn it keeps (see `rest_of_turn`), each weighted by the rival's letters."""
+        return self._land(counted, key, first_try) * self._letters(counted, key)
+
+    def _land(self, counted: Counted, key: str, first_try: bool) -> float:
+        """Chance we land `key` (Focus! and One More! in hand count; First Try! lands it)."""
+        if first_try:
+            return 1.0
+        d, bonus = DIFFICULTY[key], counted.bonus
+        chance = odds(d, counted.psyched, bonus)
+        if counted.one_more:
+            chance = 1 - (1 - chance) * (1 - odds(d, 0, bonus))
+        return chance
+
+    def _letters(self, counted: Counted, key: str) -> float:
+        """The letters a landed `key` hands out, weighted: each rival fails to match it
+        (single if it likely holds one, else double), now and in the rest of the turn."""
+        d = DIFFICULTY[key]
+        unseen, pool = max(0, counted.unseen[key]), counted.pool
+        letters = 0.0
+        for size, psyched, later, weight in counted.rivals:
+            if size == 0:
+                now = 1.0
+            else:
+                single = odds(d, psyched)
+                double = single * odds(d)
+                q = holds_chance(unseen, pool, size)
+                now = 1.0 - (q * single + (1 - q) * double)
+            letters += (now + later) * weight
+        return letters
 
     # -- decisions -------------------------------------------------------------------
     def _choose_set(self, obs: Observation, legal: list[Action]) -> Action:
         has_first_try = any(s["key"] == "first-try" for s in obs["specials"])
-        counted = self._unseen(obs)
+        counted = self._count(obs)
 
         def value(action: Action) -> float:
             key = action["trick"]
-            plain = self._set_value(obs, key, False, counted)
+            letters = self._letters(counted, key)
+            plain = self._land(counted, key, False) * letters
             if has_first_try and DIFFICULTY[key] >= FIRST_TRY_SET_MIN:
-                return max(plain, self._set_value(obs, key, True, counted) - 0.5)
+                return max(plain, letters - 0.5)  # landed for sure: 1.0 x letters
             return plain
 
         return max(legal, key=value)
@@ -192,14 +231,13 @@ class TrickbookBot:
     def _choose_match(self, obs: Observation, legal: list[Action]) -> Action:
         """Which trick to discard for a double try (a single try, when legal, is taken)."""
         has_first_try = any(s["key"] == "first-try" for s in obs["specials"])
-        counted = self._unseen(obs)
+        counted = self._count(obs)
         return min(
             legal,
             key=lambda a: self._set_value(
-                obs,
+                counted,
                 a["discard"],
                 has_first_try and DIFFICULTY[a["discard"]] >= FIRST_TRY_SET_MIN,
-                counted,
             ),
         )
 
