@@ -259,7 +259,7 @@ class TrickbookState(State):
         self.previous: dict[str, Any] | None = None  # summary of the last finished sequence
         self.attempt: dict[str, Any] | None = None
         self.window: dict[str, Any] | None = None
-        self.last_rolls: list[dict[str, Any]] = []
+        self.last_rolls: list[Event] = []  # copies of the last roll events
         self.rolls_made = 0  # every die rolled so far; a roll's `number` names it
         self.rolls_before_move = 0  # rolls made before the last move: its dice are after
         self.sequence_from = 0  # the number of the live set/match sequence's first roll
@@ -336,8 +336,13 @@ class TrickbookState(State):
         event["target"] = target
         event["success"] = None if target is None else die >= needed_roll(target, modifier)
         event.update(extra)
-        events.append(event)
-        self.last_rolls = self.last_rolls[-(RECENT_ROLLS - 1) :] + [dict(event)]
+        recent = self.last_rolls
+        if self.quiet:  # nobody reads the events: the event itself is the roll's record
+            recent.append(event)
+        else:
+            events.append(event)
+            recent.append(event.copy())
+        del recent[:-RECENT_ROLLS]  # the last RECENT_ROLLS rolls are kept
         if die == 1:
             self._natural_one(seat, events)
         return die
@@ -374,8 +379,10 @@ class TrickbookState(State):
                 if card is None:
                     break
                 drawn.append(card)
-                hand.append(card)
-                hand.sort()
+            hand.extend(drawn)
+            hand.sort()
+        if self.quiet:
+            return
         events.append({"type": "setter", "seat": setter})
         if drawn:
             events.append({"type": "draw", "seat": setter, "count": len(drawn)})
@@ -456,8 +463,12 @@ class TrickbookState(State):
         self.attempt = None
         self.window = None
         trick = TRICK_KEYS[self.trick]
+        quiet = self.quiet
         if purpose == "set":
-            events.append({"type": "set_result", "seat": seat, "trick": trick, "landed": landed})
+            if not quiet:
+                events.append(
+                    {"type": "set_result", "seat": seat, "trick": trick, "landed": landed}
+                )
             if landed:
                 self.landed = True
                 self.queue = self._in_order_from(seat)[1:]
@@ -466,7 +477,8 @@ class TrickbookState(State):
                 self._end_sequence()
                 self._start_set(self._next_in(seat), events)
             return
-        events.append({"type": "match_result", "seat": seat, "trick": trick, "landed": landed})
+        if not quiet:
+            events.append({"type": "match_result", "seat": seat, "trick": trick, "landed": landed})
         self.results.append({"seat": seat, "outcome": "landed" if landed else "failed"})
         if not landed and self._give_letter(seat, events):
             return
@@ -479,7 +491,8 @@ class TrickbookState(State):
             if self.out[seat]:
                 continue
             if not self.hands[seat]:
-                events.append({"type": "no_cards", "seat": seat})
+                if not self.quiet:
+                    events.append({"type": "no_cards", "seat": seat})
                 self.results.append({"seat": seat, "outcome": "no cards"})
                 if self._give_letter(seat, events):
                     return
@@ -494,9 +507,10 @@ class TrickbookState(State):
         """The next letter of S-K-A-T-E; the fifth puts the seat out. True when the game ends."""
         self.letters[seat] += 1
         count = self.letters[seat]
-        events.append(
-            {"type": "letter", "seat": seat, "letter": LETTERS[count - 1], "count": count}
-        )
+        if not self.quiet:
+            events.append(
+                {"type": "letter", "seat": seat, "letter": LETTERS[count - 1], "count": count}
+            )
         if count < len(LETTERS):
             return False
         self.out[seat] = True
@@ -558,13 +572,14 @@ class TrickbookState(State):
         """Ask the next seat (from `start` in window order) that holds a usable special and
         has not passed since the last special played; close the window when there is none."""
         window = self.open_window
-        order = window["order"]
-        if not window["passed"]:  # a fresh round of asking (window opened, or a special played)
+        order, passed, specials = window["order"], window["passed"], self.specials
+        if not passed:  # a fresh round of asking (window opened, or a special played)
             window["scan"] = start % len(order)
         for i in range(len(order)):
             pos = (start + i) % len(order)
             seat = order[pos]
-            if seat not in window["passed"] and self.usable_specials(seat):
+            # (a seat holding no special at all is passed over without asking what is usable)
+            if specials[seat] and seat not in passed and self.usable_specials(seat):
                 window["pos"] = pos
                 window["asked"] = seat
                 self.phase = "special"
@@ -756,39 +771,43 @@ class TrickbookState(State):
             self.table = [{"seat": seat, "card": trick, "as": "set"}]
             self.results = []
             self.sequence_from = self.rolls_made + 1
-            events.append(
-                {
-                    "type": "set_trick",
-                    "seat": seat,
-                    "trick": action["trick"],
-                    "difficulty": DIFFICULTY[trick],
-                }
-            )
+            if not self.quiet:
+                events.append(
+                    {
+                        "type": "set_trick",
+                        "seat": seat,
+                        "trick": action["trick"],
+                        "difficulty": DIFFICULTY[trick],
+                    }
+                )
             self._begin_attempt(seat, "set", 1, events)
         elif kind == "match":
             self.hands[seat].remove(self.trick)
             self.table.append({"seat": seat, "card": self.trick, "as": "match"})
-            events.append({"type": "match_try", "seat": seat, "trick": TRICK_KEYS[self.trick]})
+            if not self.quiet:
+                events.append({"type": "match_try", "seat": seat, "trick": TRICK_KEYS[self.trick]})
             self._begin_attempt(seat, "match", 1, events)
         elif kind == "double":
             card = TRICK_INDEX[action["discard"]]
             self.hands[seat].remove(card)
             self.table.append({"seat": seat, "card": card, "as": "discard"})
-            events.append(
-                {
-                    "type": "double_try",
-                    "seat": seat,
-                    "discard": action["discard"],
-                    "trick": TRICK_KEYS[self.trick],
-                }
-            )
+            if not self.quiet:
+                events.append(
+                    {
+                        "type": "double_try",
+                        "seat": seat,
+                        "discard": action["discard"],
+                        "trick": TRICK_KEYS[self.trick],
+                    }
+                )
             self._begin_attempt(seat, "match", 2, events)
         elif kind == "special":
             self._play_special(seat, SPECIAL_INDEX[action["card"]], events)
         else:  # pass
             window = self.open_window
             window["passed"].append(seat)
-            events.append({"type": "pass", "seat": seat, "window": window["kind"]})
+            if not self.quiet:
+                events.append({"type": "pass", "seat": seat, "window": window["kind"]})
             self._continue_window(window["pos"] + 1, events)
         return events
 
