@@ -165,13 +165,17 @@ def special_text(key: str, target: str | None = None) -> str:
 
 def trick_view(kind: int) -> dict[str, Any]:
     """A trick card for observations: key, name and difficulty."""
-    t = TRICKS[kind]
-    return {"key": t["key"], "name": t["name"], "difficulty": t["difficulty"]}
+    return dict(TRICK_VIEWS[kind])
 
 
 def special_view(kind: int) -> dict[str, Any]:
     """A special card for observations: key and name."""
-    return {"key": SPECIALS[kind]["key"], "name": SPECIALS[kind]["name"]}
+    return dict(SPECIAL_VIEWS[kind])
+
+
+# What `trick_view` and `special_view` give, built once (observations copy them).
+TRICK_VIEWS = [{"key": t["key"], "name": t["name"], "difficulty": t["difficulty"]} for t in TRICKS]
+SPECIAL_VIEWS = [{"key": s["key"], "name": s["name"]} for s in SPECIALS]
 
 
 def full_trick_deck() -> list[int]:
@@ -589,23 +593,31 @@ class TrickbookState(State):
         else:
             self._resolve(self._attempt_landed(), events)
 
-    def _failing_rolls(self) -> list[int]:
-        """Indices of the live attempt's rolls that are below the difficulty."""
-        target = DIFFICULTY[self.trick]
-        rolls = self.live_attempt["rolls"]
-        return [i for i, r in enumerate(rolls) if r["die"] < needed_roll(target, r["modifier"])]
-
     def focus_target(self) -> int:
         """Focus! raises the failing roll closest to the difficulty (the first on a tie)."""
-        rolls = self.live_attempt["rolls"]
-        return max(
-            self._failing_rolls(), key=lambda i: (rolls[i]["die"] + rolls[i]["modifier"], -i)
-        )
+        return self._roll_targets()[0]
 
     def one_more_target(self) -> int:
         """One More! rerolls the failing roll furthest from the difficulty (the first on a tie)."""
-        rolls = self.live_attempt["rolls"]
-        return min(self._failing_rolls(), key=lambda i: (rolls[i]["die"] + rolls[i]["modifier"], i))
+        return self._roll_targets()[1]
+
+    def _roll_targets(self) -> tuple[int, int]:
+        """The failing rolls of the live attempt that Focus! and One More! change, in one
+        pass (the specials window asks both): the highest total, and the lowest."""
+        target = DIFFICULTY[self.trick]
+        focus = one_more = -1
+        highest = lowest = 0
+        for i, r in enumerate(self.live_attempt["rolls"]):
+            if r["die"] >= needed_roll(target, r["modifier"]):
+                continue  # it lands: neither special touches it
+            total = r["die"] + r["modifier"]
+            if focus < 0 or total > highest:
+                focus, highest = i, total
+            if one_more < 0 or total < lowest:
+                one_more, lowest = i, total
+        if focus < 0:
+            raise ValueError("no roll of the live attempt fails")
+        return focus, one_more
 
     def _play_special(self, seat: int, kind: int, events: list[Event]) -> None:
         """Play a special in the open window: its effect, then the window goes on."""
@@ -889,32 +901,33 @@ class TrickbookState(State):
             "usable": [SPECIAL_KEYS[k] for k in self.usable_specials(seat)],
         }
         if window["kind"] == AFTER:
-            focus = self.focus_target()
+            focus, one_more = self._roll_targets()
             roll = attempt["rolls"][focus]
             decision["focus_target"] = focus
             decision["focus_total"] = roll["die"] + roll["modifier"] + FOCUS_BONUS
-            decision["one_more_target"] = self.one_more_target()
+            decision["one_more_target"] = one_more
         return decision
 
     def decision_observation(self, seat: int) -> Observation:
         """The fields of `observation(seat)` a player decides by, the same values: hands,
         counts, letters, the live trick and attempt (no history, no display fields). The
         search's rollouts ask the heuristic bot every move, so this is kept small."""
+        views = TRICK_VIEWS  # (the views copied here, not by `trick_view`: a call less each)
         return {
             "seat": seat,
             "num_players": self.num_players,
             "phase": self.phase,
             "letters": list(self.letters),
             "out": list(self.out),
-            "hand": [trick_view(k) for k in self.hands[seat]],
-            "specials": [special_view(k) for k in self.specials[seat]],
+            "hand": [dict(views[k]) for k in self.hands[seat]],
+            "specials": [dict(SPECIAL_VIEWS[k]) for k in self.specials[seat]],
             "hand_sizes": [len(h) for h in self.hands],
-            "trick": trick_view(self.trick) if self.trick >= 0 else None,
+            "trick": dict(views[self.trick]) if self.trick >= 0 else None,
             "to_match": list(self.queue),
             "attempt": self._attempt_view(),
             "decision": self._decision(seat),
             "table": [
-                {"seat": p["seat"], "card": trick_view(p["card"]), "as": p["as"]}
+                {"seat": p["seat"], "card": dict(views[p["card"]]), "as": p["as"]}
                 for p in self.table
             ],
             "trick_deck": len(self.trick_deck),

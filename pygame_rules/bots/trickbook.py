@@ -49,11 +49,18 @@ REST_FAIL = 0.25
 
 
 def rest_of_turn(cards: int) -> float:
-    """Letters a rival left holding `cards` trick cards takes in the rest of our turn."""
-    letters = REST_LAND / (1 - REST_LAND)  # with no cards: a letter per landed set
-    for _ in range(max(0, cards)):
-        letters = REST_LAND * (REST_FAIL + letters)
+    """Letters a rival left holding `cards` trick cards takes in the rest of our turn
+    (remembered: the bot asks it for every rival at every set)."""
+    letters = _REST_OF_TURN.get(cards)
+    if letters is None:
+        letters = REST_LAND / (1 - REST_LAND)  # with no cards: a letter per landed set
+        for _ in range(max(0, cards)):
+            letters = REST_LAND * (REST_FAIL + letters)
+        _REST_OF_TURN[cards] = letters
     return letters
+
+
+_REST_OF_TURN: dict[int, float] = {}  # rest_of_turn's (hand sizes: a handful)
 
 
 def on_last_letter(obs: Observation) -> bool:
@@ -161,21 +168,23 @@ class TrickbookBot:
         for play in obs["table"]:
             unseen[play["card"]["key"]] -= 1
         me = obs["seat"]
-        sizes, out, letters = obs["hand_sizes"], obs["out"], obs["letters"]
-        others = sum(size for s, size in enumerate(sizes) if s != me and not out[s])
-        specials = [s["key"] for s in obs["specials"]]
+        sizes, out, letters, psyched = obs["hand_sizes"], obs["out"], obs["letters"], obs["psyched"]
+        pool = obs["trick_deck"]  # the unknown cards: the deck and the rivals' hands
         rivals = []
         for s in range(obs["num_players"]):
             if s == me or out[s]:
                 continue
+            size = sizes[s]
+            pool += size
             # the rest of our turn, once this match has cost the rival a card
-            later = min(len(LETTERS) - letters[s], rest_of_turn(sizes[s] - 1))
+            later = min(len(LETTERS) - letters[s], rest_of_turn(size - 1))
             weight = 1.0 + 0.5 * letters[s]  # a letter to a rival near elimination is worth more
-            rivals.append((sizes[s], obs["psyched"][s], later, weight))
+            rivals.append((size, psyched[s], later, weight))
+        specials = [s["key"] for s in obs["specials"]]
         return Counted(
             unseen,
-            others + obs["trick_deck"],
-            obs["psyched"][me],
+            pool,
+            psyched[me],
             FOCUS_BONUS if "focus" in specials else 0,
             "one-more" in specials,
             rivals,
