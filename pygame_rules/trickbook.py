@@ -270,6 +270,8 @@ class TrickbookState(State):
         self.winner = -1
 
     # -- small helpers ---------------------------------------------------------
+    # (The hottest paths of a search's playouts read `self.attempt` and `self.window` with an
+    # assert of their own instead of these two: a call less each time.)
     @property
     def live_attempt(self) -> dict[str, Any]:
         """The attempt under way (read only where one is: rolling, its specials window)."""
@@ -401,7 +403,7 @@ class TrickbookState(State):
 
     def _end_sequence(self, stolen_by: int = -1) -> None:
         """Cards in play go to the trick discard pile; remember the sequence for the table."""
-        self.trick_discard.extend(play["card"] for play in self.table)
+        self.trick_discard.extend([play["card"] for play in self.table])
         self.previous = {
             "setter": self.setter,
             "trick": TRICK_KEYS[self.trick] if self.trick >= 0 else None,
@@ -427,7 +429,8 @@ class TrickbookState(State):
 
     def _run_attempt(self, events: list[Event]) -> None:
         """Roll for the attempt (or land it on First Try!), then open the 'after' window."""
-        attempt = self.live_attempt
+        attempt = self.attempt
+        assert attempt is not None, "no attempt is under way"
         seat = attempt["seat"]
         if attempt["first_try"]:
             events.append({"type": "first_try_landed", "seat": seat})
@@ -454,16 +457,22 @@ class TrickbookState(State):
 
     def _attempt_landed(self) -> bool:
         """Whether the live attempt currently succeeds (First Try!, or every roll high enough)."""
-        attempt = self.live_attempt
+        attempt = self.attempt
+        assert attempt is not None, "no attempt is under way"
         if attempt["first_try"]:
             return True
         target = DIFFICULTY[self.trick]
         rolls = attempt["rolls"]
-        return bool(rolls) and all(r["die"] >= needed_roll(target, r["modifier"]) for r in rolls)
+        for r in rolls:  # (a loop: one or two rolls, where all() would cost a generator)
+            if r["die"] < needed_roll(target, r["modifier"]):
+                return False
+        return bool(rolls)
 
     def _resolve(self, landed: bool, events: list[Event]) -> None:
         """Apply the outcome of the live attempt and move the game on."""
-        seat, purpose = self.live_attempt["seat"], self.live_attempt["for"]
+        attempt = self.attempt
+        assert attempt is not None, "no attempt is under way"
+        seat, purpose = attempt["seat"], attempt["for"]
         self.attempt = None
         self.window = None
         trick = TRICK_KEYS[self.trick]
@@ -575,7 +584,8 @@ class TrickbookState(State):
     def _continue_window(self, start: int, events: list[Event]) -> None:
         """Ask the next seat (from `start` in window order) that holds a usable special and
         has not passed since the last special played; close the window when there is none."""
-        window = self.open_window
+        window = self.window
+        assert window is not None, "no specials window is open"
         order, passed, specials = window["order"], window["passed"], self.specials
         if not passed:  # a fresh round of asking (window opened, or a special played)
             window["scan"] = start % len(order)
@@ -711,7 +721,9 @@ class TrickbookState(State):
         if phase == "match":
             return (self.matcher,)
         if phase == "special":
-            return (self.open_window["asked"],)
+            window = self.window
+            assert window is not None, "no specials window is open"
+            return (window["asked"],)
         return ()
 
     def legal_actions(self, seat: int) -> list[Action]:
