@@ -104,11 +104,11 @@ _ODDS: dict[tuple[int, int, int], float] = {}  # odds' (small ints: a few dozen)
 class Counted:
     """What a set or double decision counts once and weighs every trick card by: the
     copies of each trick we cannot see (`unseen`) among the `pool` unknown cards, our
-    psyche penalty, Focus! bonus and One More! in hand, and per rival still in its hand
-    size, psyche penalty, the letters the rest of our turn deals it and the weight of its
-    letters."""
+    psyche penalty, Focus! bonus, One More! and First Try! in hand, and per rival still in
+    its hand size, psyche penalty, the letters the rest of our turn deals it and the weight
+    of its letters."""
 
-    __slots__ = ("bonus", "one_more", "pool", "psyched", "rivals", "unseen")
+    __slots__ = ("bonus", "first_try", "one_more", "pool", "psyched", "rivals", "unseen")
 
     def __init__(
         self,
@@ -117,6 +117,7 @@ class Counted:
         psyched: int,
         bonus: int,
         one_more: bool,
+        first_try: bool,
         rivals: list[tuple[int, int, float, float]],
     ) -> None:
         self.unseen = unseen
@@ -124,6 +125,7 @@ class Counted:
         self.psyched = psyched
         self.bonus = bonus
         self.one_more = one_more
+        self.first_try = first_try
         self.rivals = rivals
 
 
@@ -187,6 +189,7 @@ class TrickbookBot:
             psyched[me],
             FOCUS_BONUS if "focus" in specials else 0,
             "one-more" in specials,
+            "first-try" in specials,
             rivals,
         )
 
@@ -224,8 +227,8 @@ class TrickbookBot:
 
     # -- decisions -------------------------------------------------------------------
     def _choose_set(self, obs: Observation, legal: list[Action]) -> Action:
-        has_first_try = any(s["key"] == "first-try" for s in obs["specials"])
         counted = self._count(obs)
+        has_first_try = counted.first_try
 
         def value(action: Action) -> float:
             key = action["trick"]
@@ -239,8 +242,8 @@ class TrickbookBot:
 
     def _choose_match(self, obs: Observation, legal: list[Action]) -> Action:
         """Which trick to discard for a double try (a single try, when legal, is taken)."""
-        has_first_try = any(s["key"] == "first-try" for s in obs["specials"])
         counted = self._count(obs)
+        has_first_try = counted.first_try
         return min(
             legal,
             key=lambda a: self._set_value(
@@ -258,10 +261,10 @@ class TrickbookBot:
         if any(p["seat"] == obs["seat"] and p["as"] != "set" for p in obs["table"]):
             return 1.0  # already tried this sequence
         if key in keys:
-            return land_chance(d, penalty)
+            return odds(d, penalty)
         if not keys:
             return 0.0
-        return land_chance(d, penalty) * land_chance(d)
+        return odds(d, penalty) * odds(d)
 
     def _choose_special(self, obs: Observation, legal: list[Action]) -> Action:
         decision = obs["decision"]
@@ -300,9 +303,9 @@ class TrickbookBot:
         attempter = decision["attempter"]
         d = attempt["difficulty"]
         if attempter == me:
-            chance = land_chance(d, obs["psyched"][me])
+            chance = odds(d, obs["psyched"][me])
             if attempt["dice"] == 2:
-                chance *= land_chance(d)
+                chance *= odds(d)
             if attempt["for"] == "match":
                 if "steal-turn" in usable and 1 - chance >= STEAL_RISK:
                     return "steal-turn"
@@ -322,7 +325,7 @@ class TrickbookBot:
             return None
         still_to_match = me in obs["to_match"] or attempt["for"] == "set"
         if "steal-turn" in usable and still_to_match:
-            land = 1.0 if attempt["for"] == "match" else land_chance(d, obs["psyched"][attempter])
+            land = 1.0 if attempt["for"] == "match" else odds(d, obs["psyched"][attempter])
             if land * (1 - self._my_match_chance(obs)) >= STEAL_RISK:
                 return "steal-turn"
         if "psyche" in usable:
