@@ -587,10 +587,11 @@ class TrickbookState(State):
         window = self.window
         assert window is not None, "no specials window is open"
         order, passed, specials = window["order"], window["passed"], self.specials
+        n = len(order)
         if not passed:  # a fresh round of asking (window opened, or a special played)
-            window["scan"] = start % len(order)
-        for i in range(len(order)):
-            pos = (start + i) % len(order)
+            window["scan"] = start % n
+        for i in range(n):
+            pos = (start + i) % n
             seat = order[pos]
             # (a seat holding no special at all is passed over without asking what is usable)
             if specials[seat] and seat not in passed and self.usable_specials(seat):

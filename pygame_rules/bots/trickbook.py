@@ -212,7 +212,9 @@ class TrickbookBot:
         """The letters a landed `key` hands out, weighted: each rival fails to match it
         (single if it likely holds one, else double), now and in the rest of the turn."""
         d = DIFFICULTY[key]
-        unseen, pool = max(0, counted.unseen[key]), counted.pool
+        unseen, pool = counted.unseen[key], counted.pool
+        if unseen < 0:  # (never fewer than none)
+            unseen = 0
         letters = 0.0
         for size, psyched, later, weight in counted.rivals:
             if size == 0:
