@@ -733,16 +733,16 @@ class TrickbookState(State):
         phase = self.phase
         if phase == "rps":
             return [{"type": "rps", "choice": shape} for shape in SHAPES]
+        if phase == "special":
+            cards: list[Action] = [
+                {"type": "special", "card": SPECIAL_KEYS[k]} for k in self.usable_specials(seat)
+            ]
+            return cards + [{"type": "pass"}]
         kinds = sorted(set(self.hands[seat]))
         if phase == "set":
             return [{"type": "set", "trick": TRICK_KEYS[k]} for k in kinds]
-        if phase == "match":
-            single: list[Action] = [{"type": "match"}] if self.trick in kinds else []
-            return single + [{"type": "double", "discard": TRICK_KEYS[k]} for k in kinds]
-        cards: list[Action] = [
-            {"type": "special", "card": SPECIAL_KEYS[k]} for k in self.usable_specials(seat)
-        ]
-        return cards + [{"type": "pass"}]
+        single: list[Action] = [{"type": "match"}] if self.trick in kinds else []
+        return single + [{"type": "double", "discard": TRICK_KEYS[k]} for k in kinds]
 
     def why_illegal(self, seat: int, action: Any) -> str:
         base = super().why_illegal(seat, action)
@@ -934,7 +934,7 @@ class TrickbookState(State):
             "out": list(self.out),
             "hand": [dict(views[k]) for k in self.hands[seat]],
             "specials": [dict(SPECIAL_VIEWS[k]) for k in self.specials[seat]],
-            "hand_sizes": [len(h) for h in self.hands],
+            "hand_sizes": list(map(len, self.hands)),
             "trick": dict(views[self.trick]) if self.trick >= 0 else None,
             "to_match": list(self.queue),
             "attempt": self._attempt_view(),
