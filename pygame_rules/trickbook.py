@@ -905,7 +905,8 @@ class TrickbookState(State):
                 "trick": trick_view(self.trick),
                 "holds_trick": self.trick in self.hands[seat],
             }
-        attempt, window = self.live_attempt, self.open_window
+        attempt, window = self.attempt, self.window
+        assert attempt is not None and window is not None, "no specials window is open"
         decision = {
             "kind": "special",
             "window": window["kind"],
