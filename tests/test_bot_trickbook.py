@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from test_trickbook import DOUBLE, GAME, MATCH, PASS, SET, SPECIAL, table
 
@@ -21,6 +23,7 @@ from pygame_rules.bots.trickbook import (
     holds_chance,
     land_chance,
     land_words,
+    odds,
     rest_of_turn,
 )
 
@@ -43,6 +46,9 @@ def test_odds_helpers() -> None:
 
 def test_the_odds_and_the_hints_words_are_the_engines() -> None:
     assert land_chance is rules.land_chance  # one rule, used by the bot and the table
+    for difficulty, penalty, bonus in itertools.product(range(8), range(4), range(3)):
+        for _ in range(2):  # the remembered odds are the rule's, the first time and after
+            assert odds(difficulty, penalty, bonus) == land_chance(difficulty, penalty, bonus)
     assert land_words(3) == "it lands on a 3 or more (4 in 6)"
     assert land_words(3, 1) == "it lands on a 4 or more (3 in 6)"
     assert land_words(6, 1) == "it cannot land on one die"
