@@ -361,6 +361,8 @@ class TrickbookState(State):
         kind = self.special_deck.pop()
         self.specials[seat].append(kind)
         self.specials[seat].sort()
+        if self.quiet:
+            return
         events.append({"type": "special_drawn", "seat": seat, "empty_deck": False})
         events.append(
             {"type": "special_card", "seat": seat, "card": SPECIAL_KEYS[kind], "to": [seat]}
@@ -635,15 +637,16 @@ class TrickbookState(State):
         self.specials[seat].remove(kind)
         self._return_special(kind)
         attempt, window = self.live_attempt, self.open_window
-        events.append(
-            {
-                "type": "special",
-                "seat": seat,
-                "card": SPECIAL_KEYS[kind],
-                "target": attempt["seat"],
-                "window": window["kind"],
-            }
-        )
+        if not self.quiet:
+            events.append(
+                {
+                    "type": "special",
+                    "seat": seat,
+                    "card": SPECIAL_KEYS[kind],
+                    "target": attempt["seat"],
+                    "window": window["kind"],
+                }
+            )
         window["passed"] = []
         if kind == STEAL_TURN:
             self._steal_turn(seat, events)
@@ -660,16 +663,17 @@ class TrickbookState(State):
             change: RollChange = {"modifier": roll["modifier"], "focus": roll["focus"]}
             change.update(roll_parts(roll["die"], roll["modifier"], roll["focus"]))
             change["success"] = roll["die"] >= needed_roll(DIFFICULTY[self.trick], roll["modifier"])
-            changed: Event = {
-                "type": "roll_changed",
-                "number": roll["number"],
-                "seat": seat,
-                "index": index,
-                "die": roll["die"],
-                "target": DIFFICULTY[self.trick],
-            }
-            changed.update(change)
-            events.append(changed)
+            if not self.quiet:
+                changed: Event = {
+                    "type": "roll_changed",
+                    "number": roll["number"],
+                    "seat": seat,
+                    "index": index,
+                    "die": roll["die"],
+                    "target": DIFFICULTY[self.trick],
+                }
+                changed.update(change)
+                events.append(changed)
             for recent in self.last_rolls:  # the recent rolls show the roll as it now stands
                 if recent["number"] == roll["number"]:
                     recent.update(change)
@@ -697,7 +701,10 @@ class TrickbookState(State):
         psyched = defend < attack
         if psyched:
             self.psyched[target] += PSYCHE_PENALTY
-        events.append({"type": "psyche_result", "seat": seat, "target": target, "psyched": psyched})
+        if not self.quiet:
+            events.append(
+                {"type": "psyche_result", "seat": seat, "target": target, "psyched": psyched}
+            )
 
     def _steal_turn(self, seat: int, events: list[Event]) -> None:
         """The stealer becomes the setter; cards in play are discarded, no more letters."""
