@@ -286,15 +286,15 @@ class TrickbookState(State):
 
     def _in_order_from(self, seat: int) -> list[int]:
         """Seats still in, in turn order starting with `seat`."""
-        n = self.num_players
-        return [(seat + i) % n for i in range(n) if not self.out[(seat + i) % n]]
+        n, out = self.num_players, self.out
+        return [s % n for s in range(seat, seat + n) if not out[s % n]]
 
     def _next_in(self, seat: int) -> int:
         """The next seat after `seat` (to its left) that is still in."""
-        n = self.num_players
-        for i in range(1, n + 1):
-            if not self.out[(seat + i) % n]:
-                return (seat + i) % n
+        n, out = self.num_players, self.out
+        for s in range(seat + 1, seat + n + 1):
+            if not out[s % n]:
+                return s % n
         return seat
 
     def _draw_trick(self, events: list[Event]) -> int | None:
