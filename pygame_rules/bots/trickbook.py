@@ -215,13 +215,14 @@ class TrickbookBot:
         unseen, pool = counted.unseen[key], counted.pool
         if unseen < 0:  # (never fewer than none)
             unseen = 0
+        plain = odds(d)  # one die, no psyche-out
         letters = 0.0
         for size, psyched, later, weight in counted.rivals:
             if size == 0:
                 now = 1.0
             else:
-                single = odds(d, psyched)
-                double = single * odds(d)
+                single = odds(d, psyched) if psyched else plain
+                double = single * plain
                 q = holds_chance(unseen, pool, size)
                 now = 1.0 - (q * single + (1 - q) * double)
             letters += (now + later) * weight
