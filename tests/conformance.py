@@ -65,10 +65,14 @@ def _game(game: Game | str) -> Game:
 
 def _fingerprint(state: State) -> str | bytes:
     """The state's whole data, for "unchanged" and "the same": compared only with another
-    state's fingerprint in the same interpreter. CPython: a pickle without its memo (C code;
-    a long Baker game's fingerprints in canon took half its kit's time), as strict as canon
+    state's fingerprint in the same interpreter."""
+    return _data_fingerprint(state.to_json())
+
+
+def _data_fingerprint(data: Any) -> str | bytes:
+    """A state's `to_json()` fingerprinted. CPython: a pickle without its memo (C code; a
+    long Baker game's fingerprints in canon took half its kit's time), as strict as canon
     (types, key types, floats' bits) and stricter (dict order); MicroPython: canon."""
-    data = state.to_json()
     if pickle is None:
         return canon(data)
     out = io.BytesIO()
@@ -76,6 +80,15 @@ def _fingerprint(state: State) -> str | bytes:
     pickler.fast = True  # no memo: two equal values pickle alike, shared or not
     pickler.dump(data)
     return out.getvalue()
+
+
+def _unflagged(state: State) -> str | bytes:
+    """The fingerprint of a search's copy without its flags (`quiet`, ...): what the same
+    moves give the game itself."""
+    data = state.to_json()
+    for flag in ("quiet", "playout_ends_at_scoring"):
+        data["fields"].pop(flag, None)
+    return _data_fingerprint(data)
 
 
 def _hidden_fingerprint(state: State) -> str:
@@ -181,9 +194,7 @@ def check_playout_end(state: State, seat: int, action: dict, whole: bool) -> Non
     assert flagged.is_over() == played.is_over(), "a rollout copy ended differently"
     assert flagged.winners() == played.winners(), "a rollout copy has other winners"
     if whole and list(played.scores()) == before:
-        fields = flagged.to_json()
-        del fields["fields"]["quiet"], fields["fields"]["playout_ends_at_scoring"]
-        assert canon(fields) == canon(played.to_json()), "a rollout copy left a move undone"
+        assert _unflagged(flagged) == _fingerprint(played), "a rollout copy left a move undone"
 
 
 def check_json_round_trip(game: Game, state: State, seat: int, action: dict) -> None:
@@ -265,6 +276,8 @@ def check_playout(game: Game | str, num_players: int, seed: int, hidden_info: bo
     history: list[tuple[int, dict]] = []
     observations: list[Any] = [_all_observations(state)]
     resample_differed = False
+    quiet = state.clone()  # a search's copy: the same moves, no events (State.quiet)
+    quiet.quiet = True
     for step in range(MAX_STEPS):
         acting = state.acting()
         assert len(state.scores()) == num_players
@@ -293,6 +306,9 @@ def check_playout(game: Game | str, num_players: int, seed: int, hidden_info: bo
         check_playout_end(state, seat, action, whole=step % 3 == 0)
         events = state.apply(seat, action)
         assert isinstance(events, list)
+        quiet.apply(seat, action)
+        if step % 3 == 0:
+            assert _unflagged(quiet) == _fingerprint(state), f"a quiet copy differs at {step}"
         json.dumps(events)
         history.append((seat, action))
         observations.append(_all_observations(state))
@@ -301,6 +317,7 @@ def check_playout(game: Game | str, num_players: int, seed: int, hidden_info: bo
         raise AssertionError(f"{game.id}: game did not end within {MAX_STEPS} actions")
 
     assert state.is_over() and state.acting() == ()
+    assert _unflagged(quiet) == _fingerprint(state), "a quiet copy ended otherwise"
     winners = state.winners()
     assert winners and set(winners) <= set(range(num_players)), f"bad winners {winners}"
     for s in range(num_players):

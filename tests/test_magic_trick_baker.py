@@ -1070,34 +1070,6 @@ def test_the_next_hand_still_shows_how_the_last_one_ended() -> None:
         assert last["win_card"] == R(2) and last["burned"] is False
 
 
-@pytest.mark.parametrize("seed", range(6))
-def test_a_quiet_copy_changes_exactly_as_the_game_does(seed: int) -> None:
-    """`quiet` (a search's copy) only skips the events: after every move of seeded random
-    games, Rope Trick's and the Illusionist's hands among them, the quiet twin's state (its
-    saved fields, in order, and its rng) is the game's, and it returned no events."""
-    import json
-
-    game = pygame_rules.get_game("magic-trick-baker")
-    state = game.new_game(2, seed)
-    twin = state.clone()
-    twin.quiet = True
-    rng = Rng(seed)
-    for _ in range(2000):
-        acting = state.acting()
-        if not acting:
-            break
-        seat = acting[0]
-        legal = state.legal_actions(seat)
-        assert twin.legal_actions(seat) == legal
-        action = legal[rng.below(len(legal))]
-        assert state._apply(seat, action)
-        assert twin._apply(seat, action) == []
-        mine, theirs = state.to_json(), twin.to_json()
-        del theirs["fields"]["quiet"]
-        assert json.dumps(mine) == json.dumps(theirs)
-    assert twin.is_over()
-
-
 # What MagicTrickBakerState.clone shares with its original (never changed in place).
 SHARED_IN_CLONE = (
     "tricks/",

@@ -789,27 +789,6 @@ def test_a_trick_event_says_why_it_was_won() -> None:
     )
 
 
-@pytest.mark.parametrize("seed", [0, 1, 2])
-def test_a_quiet_copy_changes_exactly_as_the_game_does(seed: int) -> None:
-    """State.quiet (a search's playouts): no events, but the same state after every move,
-    through hand ends and deals to the game's end."""
-    loud = GAME.new_game(4, seed)
-    quiet = loud.clone()
-    quiet.quiet = True
-    rng = Rng(seed)
-    while loud.acting():
-        seat = loud.acting()[0]
-        legal = loud.legal_actions(seat)
-        assert quiet.legal_actions(seat) == legal
-        action = rng.choice(legal)
-        assert loud.apply(seat, action)
-        assert quiet.apply(seat, action) == []
-        fields = quiet.to_json()
-        del fields["fields"]["quiet"]
-        assert fields == loud.to_json()
-    assert quiet.is_over() and quiet.winners() == loud.winners()
-
-
 def test_a_clone_shares_no_field_it_could_change() -> None:
     """MagicTrickWrayState.clone copies by the state's known shape: every list or dict field
     (and every list inside one) is a copy, but the records that are only ever replaced or

@@ -879,28 +879,6 @@ def test_all_splits_lists_every_choice_of_two_cards_beside_the_lowest() -> None:
         assert all_splits(hand) == expected
 
 
-@pytest.mark.parametrize("n", [3, 4, 5])
-def test_a_quiet_copy_changes_exactly_as_the_game_does(n: int) -> None:
-    """`State.quiet` (a search's copy): no events are built, and every move changes the
-    state exactly as it does on the game itself, randomness included."""
-    for seed in range(6):
-        loud = GAME.new_game(n, seed)
-        quiet = loud.clone()
-        quiet.quiet = True
-        rng = Rng(seed)
-        while loud.acting():
-            seat = rng.choice(loud.acting())
-            action = rng.choice(loud.legal_actions(seat))
-            assert quiet.legal_actions(seat) == loud.legal_actions(seat)
-            assert loud.apply(seat, action)
-            assert quiet.apply(seat, action) == []
-            fields = quiet._fields()
-            del fields["quiet"]
-            assert json.dumps(fields) == json.dumps(loud._fields())
-            assert quiet.rng.state == loud.rng.state
-        assert quiet.scores() == loud.scores() and quiet.winners() == loud.winners()
-
-
 def _containers(value: Any, found: set[int]) -> set[int]:
     """The ids of every list and dict in `value`, itself included."""
     if isinstance(value, (list, dict)):

@@ -1091,25 +1091,3 @@ def test_move_rolls_are_the_dice_the_last_move_rolled() -> None:
     assert state.acting() == (1,)  # the set missed: Bot 1 sets
     state.apply(1, SET("kickflip"))  # the human may psyche: a move that rolls nothing
     assert state.observation(0)["move_rolls"] == []
-
-
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_a_quiet_copy_changes_exactly_as_the_game_does(players: int) -> None:
-    """`quiet` (a search's copies) skips building events, never a change to the state: the
-    same moves leave a quiet copy and the game equal after every move, specials and all."""
-    from pygame_rules.bots import SeatView, make_bot
-
-    for seed in range(6):
-        state = GAME.new_game(players, seed)
-        quiet = state.clone()
-        quiet.quiet = True
-        bots = [make_bot("trickbook", "easy", seed * 10 + s) for s in range(players)]
-        while state.acting():
-            seat = state.acting()[0]
-            action = bots[seat].choose(SeatView(state, seat))
-            assert state.apply(seat, action)  # the game's events, as ever
-            quiet.apply(seat, action)
-            fields = quiet.to_json()["fields"]
-            assert fields.pop("quiet") is True
-            assert quiet.to_json()["rng"] == state.to_json()["rng"]
-            assert fields == state.to_json()["fields"]
