@@ -95,8 +95,9 @@ SEARCH_FIELDS = (
 )
 
 
-# Playouts per move of the search levels. Hard aims at about 250 ms of CPython CPU per
-# move (so under 1 s in the browser), Normal at about a fifth of that.
+# Playouts per move of the search levels, Normal a fifth of Hard. Set when a Hard move took
+# about 250 ms of CPython CPU; the engines have since made it 38-67 ms (docs/bots.md,
+# "Speed"), and a bigger budget waits for the arena to show it is no weaker.
 LEVEL_ITERATIONS = {"normal": 100, "hard": 500}
 
 # Per-game settings are data declared beside each game's heuristic bot (`SEARCH_TUNING` in
