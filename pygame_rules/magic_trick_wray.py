@@ -630,6 +630,8 @@ class MagicTrickWrayState(State):
         new.prestige_counts = list(self.prestige_counts)
         new.score_sheet = list(self.score_sheet)
         new.rows = [list(row) for row in self.rows]
+        if self._suit_table is not None and self._suit_table[0] is self.rows:
+            new._suit_table = (new.rows, self._suit_table[1])  # the same suits: shared
         new.status = [list(status) for status in self.status]
         new.sleeve = list(self.sleeve)
         new.tricks_won = list(self.tricks_won)
@@ -645,8 +647,28 @@ class MagicTrickWrayState(State):
             return last_trick_record(*last)
         return last  # type: ignore[return-value]
 
+    # `_suit_positions`' table and the rows it was read from (not saved: read again at need)
+    _suit_table: tuple[list[list[int]], list[list[list[int]]]] | None = None
+
+    def _suit_positions(self) -> list[list[list[int]]]:
+        """Per seat and suit, the positions of the suit's cards in the seat's row, ascending
+        (the led suit's cards at once: a row is sorted by rank). Kept while `rows` is the
+        same list: its suits are fixed for the hand (a resample redraws ranks only)."""
+        table = self._suit_table
+        if table is not None and table[0] is self.rows:
+            return table[1]
+        positions = []
+        for row in self.rows:
+            by_suit: list[list[int]] = [[] for _ in range(NUM_SUITS)]
+            for p, card in enumerate(row):
+                by_suit[card // NUM_RANKS].append(p)
+            positions.append(by_suit)
+        self._suit_table = (self.rows, positions)
+        return positions
+
     def _fields(self) -> dict[str, Any]:
         data = super()._fields()
+        data.pop("_suit_table", None)
         data["last_trick"] = self._last_trick_record()  # in place: the fields keep their order
         return data
 
@@ -684,17 +706,12 @@ class MagicTrickWrayState(State):
         status = self.status[seat]
         if self.phase == "play":
             if self.trick:
-                # A row is sorted by rank, not suit: the led suit's cards are those whose
-                # card number falls in the suit's block (what suit_of says, without a call
-                # per card; tested first, as most cards are of another suit).
                 lead_seat, lead_pos = self.trick[0]
-                low = self.rows[lead_seat][lead_pos] // NUM_RANKS * NUM_RANKS
-                high = low + NUM_RANKS
-                row = self.rows[seat]
+                led = self.rows[lead_seat][lead_pos] // NUM_RANKS  # suit_of, written out
                 follow: list[Action] = [
                     {"type": "play", "pos": p}
-                    for p in range(len(row))
-                    if low <= row[p] < high and status[p] == HIDDEN
+                    for p in self._suit_positions()[seat][led]
+                    if status[p] == HIDDEN
                 ]
                 if follow:
                     return follow

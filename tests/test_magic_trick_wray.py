@@ -807,3 +807,34 @@ def test_a_clone_shares_no_field_it_could_change() -> None:
             if isinstance(value, list) and name != "score_sheet":
                 for inner, original in zip(getattr(copy, name), value):
                     assert not isinstance(inner, list) or inner is not original, name
+
+
+def test_a_search_copys_shortcuts_read_as_the_game_and_stay_out_of_saves() -> None:
+    """A quiet copy keeps its last trick raw (a tuple) and a state remembers where each suit
+    sits in the rows (`_suit_positions`): observations and saves read as the game's own, the
+    table is never saved, and new rows are read afresh."""
+    state = GAME.new_game(4, 9)
+    quiet = state.clone()
+    quiet.quiet = True
+    rng = Rng(9)
+    for _ in range(30):
+        seat = state.acting()[0]
+        legal = state.legal_actions(seat)
+        assert quiet.legal_actions(seat) == legal
+        action = rng.choice(legal)
+        state.apply(seat, action)
+        quiet.apply(seat, action)
+    assert type(quiet.last_trick) is tuple and type(state.last_trick) is dict
+    assert quiet.observation(0) == state.observation(0)
+    saved = quiet.to_json()
+    del saved["fields"]["quiet"]
+    assert saved == state.to_json() and "_suit_table" not in saved["fields"]
+    assert GAME.from_json(saved).observation(1) == state.observation(1)
+    other = GAME.new_game(4, 10)
+    state.rows = other.rows  # e.g. a test's hand: the suits are read from the new rows
+    seat = state.acting()[0]
+    assert state.phase == "play" and state.trick == [[0, 7]]
+    led = suit_of(state.rows[0][7])
+    row, status = state.rows[seat], state.status[seat]
+    follow = [p for p in range(len(row)) if suit_of(row[p]) == led and status[p] == 0]
+    assert follow and state.legal_actions(seat) == [{"type": "play", "pos": p} for p in follow]
