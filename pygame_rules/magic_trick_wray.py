@@ -647,16 +647,14 @@ class MagicTrickWrayState(State):
             return last_trick_record(*last)
         return last  # type: ignore[return-value]
 
-    # `_suit_positions`' table and the rows it was read from (not saved: read again at need)
+    # `_read_suits`' table and the rows it was read from (not saved: read again at need)
     _suit_table: tuple[list[list[int]], list[list[list[int]]]] | None = None
 
-    def _suit_positions(self) -> list[list[list[int]]]:
-        """Per seat and suit, the positions of the suit's cards in the seat's row, ascending
-        (the led suit's cards at once: a row is sorted by rank). Kept while `rows` is the
-        same list: its suits are fixed for the hand (a resample redraws ranks only)."""
-        table = self._suit_table
-        if table is not None and table[0] is self.rows:
-            return table[1]
+    def _read_suits(self) -> tuple[list[list[int]], list[list[list[int]]]]:
+        """`_suit_table` read from the rows: per seat and suit, the positions of the suit's
+        cards in the seat's row, ascending (the led suit's cards at once: a row is sorted by
+        rank). Kept while `rows` is the same list: its suits are fixed for the hand (a
+        resample redraws ranks only); `legal_actions` checks that before reading it."""
         positions = []
         for row in self.rows:
             by_suit: list[list[int]] = [[] for _ in range(NUM_SUITS)]
@@ -664,7 +662,7 @@ class MagicTrickWrayState(State):
                 by_suit[card // NUM_RANKS].append(p)
             positions.append(by_suit)
         self._suit_table = (self.rows, positions)
-        return positions
+        return self._suit_table
 
     def _fields(self) -> dict[str, Any]:
         data = super()._fields()
@@ -701,17 +699,20 @@ class MagicTrickWrayState(State):
         """Play: a hidden card, of the led suit when `seat` holds one. Sleeve: any hidden
         card, or pass while more than one is left. (The moves are built straight from the
         rows: a playout asks at every step.)"""
-        if self.phase == "over" or seat != self.turn:
+        phase = self.phase
+        if seat != self.turn or phase == "over":
             return []
         status = self.status[seat]
-        if self.phase == "play":
-            if self.trick:
-                lead_seat, lead_pos = self.trick[0]
+        if phase == "play":
+            trick = self.trick
+            if trick:
+                lead_seat, lead_pos = trick[0]
                 led = self.rows[lead_seat][lead_pos] // NUM_RANKS  # suit_of, written out
+                table = self._suit_table
+                if table is None or table[0] is not self.rows:
+                    table = self._read_suits()
                 follow: list[Action] = [
-                    {"type": "play", "pos": p}
-                    for p in self._suit_positions()[seat][led]
-                    if status[p] == HIDDEN
+                    {"type": "play", "pos": p} for p in table[1][seat][led] if status[p] == HIDDEN
                 ]
                 if follow:
                     return follow

@@ -811,7 +811,7 @@ def test_a_clone_shares_no_field_it_could_change() -> None:
 
 def test_a_search_copys_shortcuts_read_as_the_game_and_stay_out_of_saves() -> None:
     """A quiet copy keeps its last trick raw (a tuple) and a state remembers where each suit
-    sits in the rows (`_suit_positions`): observations and saves read as the game's own, the
+    sits in the rows (`_read_suits`): observations and saves read as the game's own, the
     table is never saved, and new rows are read afresh."""
     state = GAME.new_game(4, 9)
     quiet = state.clone()
