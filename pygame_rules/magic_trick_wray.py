@@ -859,6 +859,10 @@ class MagicTrickWrayState(State):
         """Score the hand, record it on the sheet, then deal the next hand or end the game;
         append the events (unless quiet) to `events`."""
         prestige = self.options["prestige"]
+        # A rollout that ends here (`playout_ends_at_scoring`: every seat's total changes, a
+        # made bid scores, a missed one loses) reads only the totals and prestige counts, and
+        # the sheet's last hand once the game is over (`winners`): no sheet, no next deal.
+        sheet_read = not self.playout_ends_at_scoring or self.hand_number >= HANDS_PER_GAME
         results = []
         for s in range(self.num_players):
             bid = rank_of(self.rows[s][self.sleeve[s]])
@@ -867,6 +871,8 @@ class MagicTrickWrayState(State):
             points, bonus = hand_points(bid, tricks, suits, prestige)
             self.totals[s] += points
             self.prestige_counts[s] += bonus
+            if not sheet_read:
+                continue
             results.append(
                 {
                     "seat": s,
@@ -879,6 +885,8 @@ class MagicTrickWrayState(State):
                     "total": self.totals[s],
                 }
             )
+        if not sheet_read:
+            return
         record = {"hand": self.hand_number, "dealer": self.dealer, "results": results}
         self.score_sheet.append(record)
         quiet = self.quiet
@@ -898,8 +906,6 @@ class MagicTrickWrayState(State):
                     }
                 )
             return
-        if self.playout_ends_at_scoring:
-            return  # every seat's total changed (a made bid scores, a missed one loses)
         self.dealer = (self.dealer + 1) % self.num_players
         self._deal()
         if not quiet:
