@@ -22,7 +22,7 @@ from canon import canon
 
 import pygame_rules
 from pygame_rules import Game, IllegalAction, Rng, State
-from pygame_rules.contract import same_json
+from pygame_rules.contract import copy_json, same_json
 
 try:
     import pytest
@@ -168,6 +168,25 @@ def check_illegal_rejected(state: State, seat: int, legal: list[dict], rng: Rng)
     raise AssertionError("the illegal actions together changed the state")
 
 
+def check_moves_handed_out(state: State, seat: int, legal: list[dict]) -> None:
+    """The moves `legal_actions` lists are the caller's own: changing them changes no later
+    listing (only a quiet copy may list shared moves: `check_quiet_moves`)."""
+    expected = copy_json(legal)
+    for move in state.legal_actions(seat):
+        move["kit"] = True
+    assert state.legal_actions(seat) == expected, "legal_actions lists moves it keeps"
+
+
+def check_quiet_moves(quiet: State, seat: int, legal: list[dict], action: dict) -> None:
+    """A quiet copy (the search's) lists the game's moves, and playing one of its listed
+    moves changes none of them (they may be shared values, read-only: docs/contract.md)."""
+    listed = quiet.legal_actions(seat)
+    assert listed == legal, "a quiet copy lists other moves"
+    before = copy_json(listed)
+    quiet.apply(seat, listed[legal.index(action)])
+    assert listed == before, "playing a quiet copy's move changed its listed moves"
+
+
 def check_clone_independent(state: State, seat: int, action: dict) -> None:
     """Playing on a clone leaves the original alone, and vice versa."""
     before = _fingerprint(state)
@@ -294,6 +313,7 @@ def check_playout(game: Game | str, num_players: int, seed: int, hidden_info: bo
             if other not in acting:
                 assert state.legal_actions(other) == [], f"seat {other} is not acting"
         action = rng.choice(legal)
+        check_moves_handed_out(state, seat, legal)
         check_illegal_rejected(state, seat, legal, check_rng)
         if step % 3 == 0:
             check_clone_independent(state, seat, action)
@@ -306,7 +326,7 @@ def check_playout(game: Game | str, num_players: int, seed: int, hidden_info: bo
         check_playout_end(state, seat, action, whole=step % 3 == 0)
         events = state.apply(seat, action)
         assert isinstance(events, list)
-        quiet.apply(seat, action)
+        check_quiet_moves(quiet, seat, legal, action)
         if step % 3 == 0:
             assert _unflagged(quiet) == _fingerprint(state), f"a quiet copy differs at {step}"
         json.dumps(events)

@@ -118,3 +118,25 @@ def test_kit_catches_a_last_trick_that_ends_no_trick() -> None:
 
     with pytest.raises(AssertionError, match="a trick ended, but"):
         check_playout(_broken("NoLastTrick", observation=observation), 2, 1)
+
+
+def test_kit_catches_moves_kept_by_the_game() -> None:
+    moves: dict[tuple, list] = {}
+
+    def legal_actions(self, seat):  # the same list of the same dicts at every call
+        listed = ToyState.legal_actions(self, seat)
+        return moves.setdefault(tuple(map(repr, listed)), listed)
+
+    with pytest.raises(AssertionError, match="legal_actions lists moves it keeps"):
+        check_playout(_broken("Keeper", legal_actions=legal_actions), 2, 1)
+
+
+def test_kit_catches_a_quiet_copy_that_changes_its_listed_moves() -> None:
+    def _apply(self, seat, action):
+        events = ToyState._apply(self, seat, action)
+        if self.quiet and not self.playout_ends_at_scoring:  # a quiet twin, not a rollout
+            action["played"] = True  # marks a move it may share
+        return events
+
+    with pytest.raises(AssertionError, match="changed its listed moves"):
+        check_playout(_broken("Marker", _apply=_apply), 2, 1)

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 
-from ..contract import State
+from ..contract import State, copy_json
 from ..rng import Rng
 from . import bots_for, heuristic_factory
 from .base import SeatView, perf_counter, think
@@ -189,7 +189,9 @@ class Search:
         self.view = view
         self.seat = view.seat
         self.config = config or config_for(view.game_id)
-        self.legal = view.legal_actions()
+        # The search's own copies of the seat's moves: what it answers (best_action, summary,
+        # the coach's candidates) is never a move a quiet copy shares (docs/contract.md).
+        self.legal = [copy_json(action) for action in view.legal_actions()]
         self.root_scores = view.scores()
         self.root = Node(-1, {"type": ""})  # the decision itself: no seat moved, no action
         self.iterations = 0
