@@ -58,6 +58,10 @@ BID_POINTS = 3
 PRESTIGE_POINTS = 2
 
 HIDDEN, PLAYED, SLEEVED = 0, 1, 2
+# Every move, built once: a quiet copy's `legal_actions` lists these (never changed).
+PLAY_MOVES: list[Action] = [{"type": "play", "pos": p} for p in range(DECK_SIZE)]
+SLEEVE_MOVES: list[Action] = [{"type": "sleeve", "pos": p} for p in range(DECK_SIZE)]
+PASS_MOVE: Action = {"type": "pass"}
 ACTING = [(seat,) for seat in range(NUM_PLAYERS)]  # `acting()`'s answers (tuples: shared)
 STATUS_NAMES = ["hidden", "played", "sleeved"]
 
@@ -697,12 +701,15 @@ class MagicTrickWrayState(State):
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Play: a hidden card, of the led suit when `seat` holds one. Sleeve: any hidden
-        card, or pass while more than one is left. (The moves are built straight from the
-        rows: a playout asks at every step.)"""
+        card, or pass while more than one is left. (The moves are listed straight from the
+        rows: a playout asks at every step.) A quiet copy lists the shared moves
+        (`PLAY_MOVES`...: read-only, docs/contract.md "A search's copies"); any other
+        state, fresh copies of them (a caller may keep and change its moves)."""
         phase = self.phase
         if seat != self.turn or phase == "over":
             return []
         status = self.status[seat]
+        moves: list[Action] = []
         if phase == "play":
             trick = self.trick
             if trick:
@@ -711,18 +718,14 @@ class MagicTrickWrayState(State):
                 table = self._suit_table
                 if table is None or table[0] is not self.rows:
                     table = self._read_suits()
-                follow: list[Action] = [
-                    {"type": "play", "pos": p} for p in table[1][seat][led] if status[p] == HIDDEN
-                ]
-                if follow:
-                    return follow
-            return [{"type": "play", "pos": p} for p in range(len(status)) if status[p] == HIDDEN]
-        actions: list[Action] = [
-            {"type": "sleeve", "pos": p} for p in range(len(status)) if status[p] == HIDDEN
-        ]
-        if len(actions) > 1:
-            actions.append({"type": "pass"})
-        return actions
+                moves = [PLAY_MOVES[p] for p in table[1][seat][led] if status[p] == HIDDEN]
+            if not moves:  # a lead, or void in the led suit
+                moves = [PLAY_MOVES[p] for p in range(len(status)) if status[p] == HIDDEN]
+        else:
+            moves = [SLEEVE_MOVES[p] for p in range(len(status)) if status[p] == HIDDEN]
+            if len(moves) > 1:
+                moves.append(PASS_MOVE)
+        return moves if self.quiet else [move.copy() for move in moves]
 
     def why_illegal(self, seat: int, action: Any) -> str:
         """Plain-words reasons for the common mistakes, else the generic message."""
