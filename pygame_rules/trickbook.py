@@ -674,9 +674,12 @@ class TrickbookState(State):
                 }
                 changed.update(change)
                 events.append(changed)
-            for recent in self.last_rolls:  # the recent rolls show the roll as it now stands
+            recent_rolls = self.last_rolls  # they show the roll as it now stands: replaced,
+            for i, recent in enumerate(recent_rolls):  # as clones share them (`clone`)
                 if recent["number"] == roll["number"]:
-                    recent.update(change)
+                    updated = recent.copy()
+                    updated.update(change)
+                    recent_rolls[i] = updated
         else:  # ONE_MORE
             index = self.one_more_target()
             roll = attempt["rolls"][index]
@@ -716,6 +719,62 @@ class TrickbookState(State):
         self._start_set(seat, events)
 
     # -- contract ------------------------------------------------------------
+    def clone(self) -> TrickbookState:
+        """An independent copy, field by field by each field's known shape: the search
+        clones a world for every playout, and the contract's generic walk copied every
+        record (tests/test_trickbook.py checks this matches it). A new field must be added
+        here too. Records never changed once made are shared: the cards in play, the
+        sequence's results, `previous`, a window's seat order and the recent rolls (Focus!
+        replaces a recent roll, never edits it). Lists are copied by slicing, which Pyodide
+        does faster than `list()`."""
+        new = object.__new__(type(self))
+        new.num_players = self.num_players
+        new.seed = self.seed
+        new.options = dict(self.options)  # (none: kept as the contract keeps them)
+        new.trick_deck = self.trick_deck[:]
+        new.special_deck = self.special_deck[:]
+        new.hands = [hand[:] for hand in self.hands]
+        new.specials = [held[:] for held in self.specials]
+        new.trick_discard = self.trick_discard[:]
+        new.letters = self.letters[:]
+        new.out = self.out[:]
+        new.psyched = self.psyched[:]
+        new.phase = self.phase
+        new.rps_players = self.rps_players[:]
+        new.rps_choice = self.rps_choice[:]
+        new.rps_round = self.rps_round
+        new.rps_last = None if self.rps_last is None else self.rps_last[:]
+        new.setter = self.setter
+        new.matcher = self.matcher
+        new.trick = self.trick
+        new.landed = self.landed
+        new.queue = self.queue[:]
+        new.table = self.table[:]
+        new.results = self.results[:]
+        new.previous = self.previous
+        attempt = self.attempt
+        if attempt is not None:
+            attempt = dict(attempt)
+            attempt["rolls"] = [dict(roll) for roll in attempt["rolls"]]
+        new.attempt = attempt
+        window = self.window
+        if window is not None:
+            window = dict(window)
+            window["passed"] = window["passed"][:]
+        new.window = window
+        new.last_rolls = self.last_rolls[:]
+        new.rolls_made = self.rolls_made
+        new.rolls_before_move = self.rolls_before_move
+        new.sequence_from = self.sequence_from
+        new.winner = self.winner
+        fields = self.__dict__
+        if "quiet" in fields:  # a search's copy stays one (State.quiet, ...)
+            new.quiet = self.quiet
+        if "playout_ends_at_scoring" in fields:
+            new.playout_ends_at_scoring = self.playout_ends_at_scoring
+        new.rng = Rng(self.rng.state)
+        return new
+
     def open_hands(self) -> list[list[int]]:
         """Each seat's hand (a finished game's replay only)."""
         return [list(hand) for hand in self.hands]

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from typing import Any
 
 import pytest
 from conformance import conformance_suite
 
 import pygame_rules
 from pygame_rules import IllegalAction, Rng
+from pygame_rules.contract import State
 from pygame_rules.trickbook import (
     DIE_SIDES,
     DIFFICULTY,
@@ -1091,3 +1093,39 @@ def test_move_rolls_are_the_dice_the_last_move_rolled() -> None:
     assert state.acting() == (1,)  # the set missed: Bot 1 sets
     state.apply(1, SET("kickflip"))  # the human may psyche: a move that rolls nothing
     assert state.observation(0)["move_rolls"] == []
+
+
+def _containers(value: Any, found: set[int]) -> set[int]:
+    """The ids of every list and dict in `value`, itself included."""
+    if isinstance(value, (list, dict)):
+        found.add(id(value))
+        for item in value.values() if isinstance(value, dict) else value:
+            _containers(item, found)
+    return found
+
+
+def test_clone_is_the_contract_copy_sharing_only_the_records() -> None:
+    """The game's own `clone` gives what the contract's generic one does (fields in the
+    same order), and shares nothing with the original but the records never changed once
+    made: the cards in play, the results, `previous`, a window's order, the recent rolls."""
+    for n in (2, 3, 5):
+        for seed in range(6):
+            state = GAME.new_game(n, seed)
+            rng = Rng(seed)
+            while state.acting():
+                copy, generic = state.clone(), State.clone(state)
+                assert list(copy._fields()) == list(generic._fields()) == list(state._fields())
+                assert copy.to_json() == generic.to_json() == state.to_json()
+                ours, theirs = copy._fields(), state._fields()
+                for name in ("table", "results", "last_rolls"):
+                    assert ours[name] is not theirs[name]
+                    ours[name] = theirs[name] = None
+                ours["previous"] = theirs["previous"] = None
+                for fields in (ours, theirs):
+                    if fields["window"] is not None:  # (a window's order is shared)
+                        fields["window"] = dict(fields["window"], order=None)
+                assert not _containers(ours, set()) & _containers(theirs, set())
+                seat = rng.choice(state.acting())
+                state.apply(seat, rng.choice(state.legal_actions(seat)))
+    state.quiet = True
+    assert state.clone().quiet is True
