@@ -988,6 +988,10 @@ class TrickbookState(State):
             decision["one_more_target"] = one_more
         return decision
 
+    def decision_facts(self, seat: int) -> SeatFacts:
+        """What `seat` decides a move by, in the engine's own terms (`SeatFacts`)."""
+        return SeatFacts(self, seat)
+
     def decision_observation(self, seat: int) -> Observation:
         """The fields of `observation(seat)` a player decides by, the same values: hands,
         counts, letters, the live trick and attempt (no history, no display fields). The
@@ -1150,6 +1154,57 @@ class TrickbookState(State):
         hands, self.special_deck = deal_with_needs(pool, needs, rng)
         for s, hand in zip(others, hands):
             self.specials[s] = hand
+
+
+class SeatFacts:
+    """What a seat decides a move by, in the engine's own terms: card kinds, not the
+    observation's card views (`State.decision_facts`). The search's rollouts ask the
+    heuristic bot every move, and building `decision_observation`'s dicts cost most of its
+    time. Only what the seat may see (the same facts its observation shows), all copies:
+    a caller may keep them.
+
+    `hand`, `specials`: the seat's trick and special kinds; per seat: `hand_sizes`,
+    `letters`, `out`, `psyched`; `trick`: the live trick's kind (-1: none); `to_match`:
+    the matchers still to try; `table`: the cards in play as (seat, kind, as); `discard`:
+    the trick discard pile's kinds (unsorted); `trick_deck`: cards left in it; `window`:
+    the open specials window's kind (None outside one); `attempt`: the live attempt as the
+    observation shows it."""
+
+    __slots__ = (
+        "attempt",
+        "discard",
+        "hand",
+        "hand_sizes",
+        "letters",
+        "num_players",
+        "out",
+        "psyched",
+        "seat",
+        "specials",
+        "table",
+        "to_match",
+        "trick",
+        "trick_deck",
+        "window",
+    )
+
+    def __init__(self, state: TrickbookState, seat: int) -> None:
+        self.seat = seat
+        self.num_players = state.num_players
+        self.hand = state.hands[seat][:]
+        self.specials = state.specials[seat][:]
+        self.hand_sizes = list(map(len, state.hands))
+        self.letters = state.letters[:]
+        self.out = state.out[:]
+        self.psyched = state.psyched[:]
+        self.trick = state.trick
+        self.to_match = state.queue[:]
+        self.table = [(p["seat"], p["card"], p["as"]) for p in state.table]
+        self.discard = state.trick_discard[:]
+        self.trick_deck = len(state.trick_deck)
+        window = state.window
+        self.window = None if window is None else window["kind"]
+        self.attempt = state._attempt_view()
 
 
 def deal_with_needs(
