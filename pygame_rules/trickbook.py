@@ -112,6 +112,15 @@ SPECIALS: list[dict[str, Any]] = [
     {"key": "one-more", "name": "One More!", "count": 2, "text": "reroll the failed die"},
 ]  # fmt: skip
 PSYCHE, FOCUS, FIRST_TRY, STEAL_TURN, ONE_MORE = range(len(SPECIALS))
+# What a seat may play in a specials window, by its part in it (`usable_kinds`): after the
+# roll, the attempter; before it, the attempter (First Try!, unless played) or another seat
+# (Psyche!), and Steal Turn! for all but the setter.
+AFTER_ROLL_KINDS = (FOCUS, ONE_MORE)
+FIRST_TRY_KINDS = (FIRST_TRY,)
+FIRST_TRY_OR_STEAL_KINDS = (FIRST_TRY, STEAL_TURN)
+STEAL_KINDS = (STEAL_TURN,)
+PSYCHE_KINDS = (PSYCHE,)
+PSYCHE_OR_STEAL_KINDS = (PSYCHE, STEAL_TURN)
 
 TRICK_KEYS = [t["key"] for t in TRICKS]
 TRICK_INDEX = {key: i for i, key in enumerate(TRICK_KEYS)}
@@ -328,19 +337,24 @@ class TrickbookState(State):
         attempt rolls also carry `trick` and `focus` (Focus! cards on it): `extra`, the
         facts the event adds.
         """
-        die = self.rng.randint(1, DIE_SIDES)
-        self.rolls_made += 1
+        die = self.rng.randint(1, DIE_SIDES)  # (the tests script dice through randint)
+        self.rolls_made = number = self.rolls_made + 1
+        bonus = extra.get("focus", 0) * FOCUS_BONUS
+        # (`roll_parts` written out, and `needed_roll` as die + modifier >= target: every
+        # playout step rolls, and these were a dict and two calls more per roll)
         event: Event = {
             "type": "roll",
-            "number": self.rolls_made,
+            "number": number,
             "seat": seat,
             "for": purpose,
             "die": die,
             "modifier": modifier,
+            "penalty": bonus - modifier,
+            "bonus": bonus,
+            "total": die + modifier,
+            "target": target,
+            "success": None if target is None else die + modifier >= target,
         }
-        event.update(roll_parts(die, modifier, extra.get("focus", 0)))
-        event["target"] = target
-        event["success"] = None if target is None else die >= needed_roll(target, modifier)
         event.update(extra)
         recent = self.last_rolls
         if self.quiet:  # nobody reads the events: the event itself is the roll's record
@@ -561,27 +575,37 @@ class TrickbookState(State):
     def usable_specials(self, seat: int) -> list[int]:
         """The special kinds `seat` may play in the open window (none outside windows)."""
         held = self.specials[seat]
-        return [k for k in self.usable_kinds(seat) if k in held] if held else []
+        return [k for k in self._usable_kinds(seat) if k in held] if held else []
 
     def usable_kinds(self, seat: int) -> list[int]:
         """The special kinds `seat` could play in the open window if it held them."""
+        return list(self._usable_kinds(seat))
+
+    def _holds_usable(self, seat: int) -> bool:
+        """Whether `seat` holds a special it may play in the open window (the window asks
+        each seat this: `usable_specials` without building the list)."""
+        held = self.specials[seat]
+        for kind in self._usable_kinds(seat):  # noqa: SIM110 (any() would cost a generator)
+            if kind in held:
+                return True
+        return False
+
+    def _usable_kinds(self, seat: int) -> tuple[int, ...]:
+        """`usable_kinds`, as one of a few shared tuples (the specials window asks it of
+        every seat that holds a special, twice a roll)."""
         window, attempt = self.window, self.attempt
         if window is None or attempt is None or self.out[seat]:
-            return []
+            return ()
         attempter = attempt["seat"]
         if window["kind"] == AFTER:
             if seat != attempter or self._attempt_landed():
-                return []
-            return [FOCUS, ONE_MORE]
-        kinds = []
+                return ()
+            return AFTER_ROLL_KINDS
         if seat == attempter:
-            if not attempt["first_try"]:
-                kinds.append(FIRST_TRY)
-        else:
-            kinds.append(PSYCHE)
-        if seat != self.setter:
-            kinds.append(STEAL_TURN)
-        return kinds
+            if attempt["first_try"]:
+                return () if seat == self.setter else STEAL_KINDS
+            return FIRST_TRY_KINDS if seat == self.setter else FIRST_TRY_OR_STEAL_KINDS
+        return PSYCHE_KINDS if seat == self.setter else PSYCHE_OR_STEAL_KINDS
 
     def _continue_window(self, start: int, events: list[Event]) -> None:
         """Ask the next seat (from `start` in window order) that holds a usable special and
@@ -596,7 +620,7 @@ class TrickbookState(State):
             pos = (start + i) % n
             seat = order[pos]
             # (a seat holding no special at all is passed over without asking what is usable)
-            if specials[seat] and seat not in passed and self.usable_specials(seat):
+            if specials[seat] and seat not in passed and self._holds_usable(seat):
                 window["pos"] = pos
                 window["asked"] = seat
                 self.phase = "special"
