@@ -231,25 +231,29 @@ class TrickbookBot:
             else:
                 single = odds(d, psyched) if psyched else plain
                 double = single * plain
-                q = holds_chance(unseen, pool, size)
+                q = _HOLDS_CHANCE.get((unseen, pool, size))  # (holds_chance, a call less)
+                if q is None:
+                    q = holds_chance(unseen, pool, size)
                 now = 1.0 - (q * single + (1 - q) * double)
             letters += (now + later) * weight
         return letters
 
     # -- decisions -------------------------------------------------------------------
     def _choose_set(self, facts: SeatFacts, legal: list[Action]) -> Action:
+        """The set worth most (the first of equals, as `max` picks: a loop, without a call
+        per move, as a search's rollouts ask this every set)."""
         counted = self._count(facts)
         has_first_try = counted.first_try
-
-        def value(action: Action) -> float:
+        best, best_value = legal[0], 0.0
+        for i, action in enumerate(legal):
             kind = TRICK_INDEX[action["trick"]]
             letters = self._letters(counted, kind)
-            plain = self._land(counted, kind, False) * letters
+            value = self._land(counted, kind, False) * letters
             if has_first_try and DIFFICULTY_OF[kind] >= FIRST_TRY_SET_MIN:
-                return max(plain, letters - 0.5)  # landed for sure: 1.0 x letters
-            return plain
-
-        return max(legal, key=value)
+                value = max(value, letters - 0.5)  # landed for sure: 1.0 x letters
+            if i == 0 or value > best_value:
+                best, best_value = action, value
+        return best
 
     def _choose_match(self, facts: SeatFacts, legal: list[Action]) -> Action:
         """Which trick to discard for a double try (a single try, when legal, is taken)."""
