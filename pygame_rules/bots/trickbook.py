@@ -259,21 +259,23 @@ class TrickbookBot:
         """Which trick to discard for a double try (a single try, when legal, is taken)."""
         counted = self._count(facts)
         has_first_try = counted.first_try
-
-        def value(action: Action) -> float:
+        best, best_value = legal[0], 0.0
+        for i, action in enumerate(legal):  # (the first of equals, as `min` picks)
             kind = TRICK_INDEX[action["discard"]]
             first_try = has_first_try and DIFFICULTY_OF[kind] >= FIRST_TRY_SET_MIN
-            return self._set_value(counted, kind, first_try)
-
-        return min(legal, key=value)
+            value = self._set_value(counted, kind, first_try)
+            if i == 0 or value < best_value:
+                best, best_value = action, value
+        return best
 
     def _my_match_chance(self, facts: SeatFacts, penalty: int = 0) -> float:
         """Chance we would match the live trick with our hand (single if held, else double)."""
         trick = facts.trick
         d = DIFFICULTY_OF[trick]
         me = facts.seat
-        if any(seat == me and play != "set" for seat, _, play in facts.table):
-            return 1.0  # already tried this sequence
+        for seat, _, play in facts.table:  # (a loop: any() would cost a generator)
+            if seat == me and play != "set":
+                return 1.0  # already tried this sequence
         if trick in facts.hand:
             return odds(d, penalty)
         if not facts.hand:
@@ -302,7 +304,10 @@ class TrickbookBot:
         failing = [r for r in attempt["rolls"] if not r["success"]]
         specials = facts.specials
         focus, one_more = specials.count(FOCUS), specials.count(ONE_MORE)
-        closest = max(r["total"] for r in failing)
+        closest = failing[0]["total"]  # the highest failing total (one or two rolls)
+        for r in failing:
+            if r["total"] > closest:
+                closest = r["total"]
         fixable_by_focus = 1 if d - closest <= focus * FOCUS_BONUS else 0
         if "focus" in usable and fixable_by_focus and len(failing) - 1 <= one_more:
             return "focus"
