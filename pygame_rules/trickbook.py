@@ -1228,7 +1228,7 @@ class SeatFacts:
         self.trick_deck = len(state.trick_deck)
         window = state.window
         self.window = None if window is None else window["kind"]
-        self.attempt = state._attempt_view()
+        self.attempt = None if state.attempt is None else state._attempt_view()
 
 
 def deal_with_needs(

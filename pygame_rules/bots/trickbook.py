@@ -106,6 +106,10 @@ def odds(difficulty: int, penalty: int = 0, bonus: int = 0) -> float:
 
 _ODDS: dict[tuple[int, int, int], float] = {}  # odds' (small ints: a few dozen)
 
+# odds(d) for each difficulty d (one die, no psyche-out, no Focus!), looked up without a call:
+# a set decision weighs it for every trick it may set.
+PLAIN_ODDS = [land_chance(d) for d in range(max(DIFFICULTY.values()) + 1)]
+
 
 class Counted:
     """What a set or double decision counts once and weighs every trick card by: the
@@ -179,13 +183,14 @@ class TrickbookBot:
         sizes, out, letters, psyched = facts.hand_sizes, facts.out, facts.letters, facts.psyched
         pool = facts.trick_deck  # the unknown cards: the deck and the rivals' hands
         rivals = []
+        most = len(LETTERS)
         for s in range(facts.num_players):
             if s == me or out[s]:
                 continue
             size = sizes[s]
             pool += size
             # the rest of our turn, once this match has cost the rival a card
-            later = min(len(LETTERS) - letters[s], rest_of_turn(size - 1))
+            later = min(most - letters[s], rest_of_turn(size - 1))
             weight = 1.0 + 0.5 * letters[s]  # a letter to a rival near elimination is worth more
             rivals.append((size, psyched[s], later, weight))
         specials = facts.specials
@@ -223,7 +228,7 @@ class TrickbookBot:
         unseen, pool = counted.unseen[kind], counted.pool
         if unseen < 0:  # (never fewer than none)
             unseen = 0
-        plain = odds(d)  # one die, no psyche-out
+        plain = PLAIN_ODDS[d]  # one die, no psyche-out
         letters = 0.0
         for size, psyched, later, weight in counted.rivals:
             if size == 0:
