@@ -1191,8 +1191,9 @@ class SeatFacts:
     `letters`, `out`, `psyched`; `trick`: the live trick's kind (-1: none); `to_match`:
     the matchers still to try; `table`: the cards in play as (seat, kind, as); `discard`:
     the trick discard pile's kinds (unsorted); `trick_deck`: cards left in it; `window`:
-    the open specials window's kind (None outside one); `attempt`: the live attempt as the
-    observation shows it."""
+    the open specials window's kind (None outside one); `attempt`: the live attempt (None
+    when there is none) as (attempter, "set" | "match", dice, First Try! played, difficulty,
+    rolls), each roll as (total, lands): what the observation's attempt shows, in tuples."""
 
     __slots__ = (
         "attempt",
@@ -1228,7 +1229,23 @@ class SeatFacts:
         self.trick_deck = len(state.trick_deck)
         window = state.window
         self.window = None if window is None else window["kind"]
-        self.attempt = None if state.attempt is None else state._attempt_view()
+        attempt = state.attempt
+        if attempt is None:
+            self.attempt = None
+            return
+        target = DIFFICULTY[state.trick]
+        rolls = [
+            (r["die"] + r["modifier"], r["die"] >= needed_roll(target, r["modifier"]))
+            for r in attempt["rolls"]
+        ]
+        self.attempt = (
+            attempt["seat"],
+            attempt["for"],
+            attempt["dice"],
+            attempt["first_try"],
+            target,
+            rolls,
+        )
 
 
 def deal_with_needs(

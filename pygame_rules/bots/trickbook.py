@@ -303,16 +303,16 @@ class TrickbookBot:
         the failing match would give us our last letter."""
         attempt = facts.attempt
         assert attempt is not None, "a specials decision has a live attempt"
-        if attempt["for"] == "match" and not on_last_letter(facts.letters, facts.seat):
+        _, purpose, _, _, d, rolls = attempt
+        if purpose == "match" and not on_last_letter(facts.letters, facts.seat):
             return None
-        d = attempt["difficulty"]
-        failing = [r for r in attempt["rolls"] if not r["success"]]
+        failing = [total for total, lands in rolls if not lands]
         specials = facts.specials
         focus, one_more = specials.count(FOCUS), specials.count(ONE_MORE)
-        closest = failing[0]["total"]  # the highest failing total (one or two rolls)
-        for r in failing:
-            if r["total"] > closest:
-                closest = r["total"]
+        closest = failing[0]  # the highest failing total (one or two rolls)
+        for total in failing:
+            if total > closest:
+                closest = total
         fixable_by_focus = 1 if d - closest <= focus * FOCUS_BONUS else 0
         if "focus" in usable and fixable_by_focus and len(failing) - 1 <= one_more:
             return "focus"
@@ -324,13 +324,12 @@ class TrickbookBot:
         me = facts.seat
         attempt = facts.attempt
         assert attempt is not None, "a specials decision has a live attempt"
-        attempter = attempt["seat"]
-        d = attempt["difficulty"]
+        attempter, purpose, dice, first_try, d, _ = attempt
         if attempter == me:
             chance = odds(d, facts.psyched[me])
-            if attempt["dice"] == 2:
+            if dice == 2:
                 chance *= odds(d)
-            if attempt["for"] == "match":
+            if purpose == "match":
                 if "steal-turn" in usable and 1 - chance >= STEAL_RISK:
                     return "steal-turn"
                 # First Try! is worth more on a hard set (letters all round, turn kept)
@@ -345,15 +344,15 @@ class TrickbookBot:
             if "first-try" in usable and d >= FIRST_TRY_SET_MIN - 1 and chance < 0.55:
                 return "first-try"
             return None
-        if attempt["first_try"]:
+        if first_try:
             return None
-        still_to_match = me in facts.to_match or attempt["for"] == "set"
+        still_to_match = me in facts.to_match or purpose == "set"
         if "steal-turn" in usable and still_to_match:
-            land = 1.0 if attempt["for"] == "match" else odds(d, facts.psyched[attempter])
+            land = 1.0 if purpose == "match" else odds(d, facts.psyched[attempter])
             if land * (1 - self._my_match_chance(facts)) >= STEAL_RISK:
                 return "steal-turn"
         if "psyche" in usable:
-            if attempt["for"] == "set":
+            if purpose == "set":
                 if still_to_match and 1 - self._my_match_chance(facts) >= 0.5:
                     return "psyche"
             elif facts.letters[attempter] >= 2 or facts.num_players == 2:
