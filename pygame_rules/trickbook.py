@@ -468,6 +468,13 @@ class TrickbookState(State):
             attempt["rolls"].append(
                 {"die": die, "modifier": modifier, "focus": 0, "number": self.rolls_made}
             )
+        # The after window asks the attempter alone, and only while a roll fails
+        # (`_usable_kinds`): a landed attempt, or an attempter holding no special, is resolved
+        # at once, without opening it (it would close unasked, and leaves no trace).
+        landed = self._attempt_landed()
+        if landed or not self.specials[seat]:
+            self._resolve(landed, events)
+            return
         self.window = {"kind": AFTER, "order": [seat], "pos": 0, "asked": -1, "passed": []}
         self._continue_window(0, events)
 
