@@ -189,8 +189,12 @@ class TrickbookBot:
                 continue
             size = sizes[s]
             pool += size
-            # the rest of our turn, once this match has cost the rival a card
-            later = min(most - letters[s], rest_of_turn(size - 1))
+            # the rest of our turn, once this match has cost the rival a card, at most the
+            # letters it has left (min() written out: Pyodide's builtin call is slow)
+            later: float = most - letters[s]
+            rest = rest_of_turn(size - 1)
+            if rest < later:
+                later = rest
             weight = 1.0 + 0.5 * letters[s]  # a letter to a rival near elimination is worth more
             rivals.append((size, psyched[s], later, weight))
         specials = facts.specials
@@ -255,7 +259,9 @@ class TrickbookBot:
             letters = self._letters(counted, kind)
             value = self._land(counted, kind, False) * letters
             if has_first_try and DIFFICULTY_OF[kind] >= FIRST_TRY_SET_MIN:
-                value = max(value, letters - 0.5)  # landed for sure: 1.0 x letters
+                sure = letters - 0.5  # landed for sure: 1.0 x letters
+                if sure > value:  # (as max() picks, without its call)
+                    value = sure
             if i == 0 or value > best_value:
                 best, best_value = action, value
         return best
