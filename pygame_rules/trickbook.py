@@ -811,17 +811,17 @@ class TrickbookState(State):
         return [list(hand) for hand in self.hands]
 
     def acting(self) -> tuple[int, ...]:
-        phase = self.phase
-        if phase == "rps":
-            return tuple(s for s in self.rps_players if self.rps_choice[s] is None)
+        phase = self.phase  # (the phases most moves are in asked first)
         if phase == "set":
             return (self.setter,)
-        if phase == "match":
-            return (self.matcher,)
         if phase == "special":
             window = self.window
             assert window is not None, "no specials window is open"
             return (window["asked"],)
+        if phase == "match":
+            return (self.matcher,)
+        if phase == "rps":
+            return tuple(s for s in self.rps_players if self.rps_choice[s] is None)
         return ()
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -831,10 +831,11 @@ class TrickbookState(State):
         if phase == "rps":
             return [{"type": "rps", "choice": shape} for shape in SHAPES]
         if phase == "special":
-            cards: list[Action] = [
+            moves: list[Action] = [
                 {"type": "special", "card": SPECIAL_KEYS[k]} for k in self.usable_specials(seat)
             ]
-            return cards + [{"type": "pass"}]
+            moves.append({"type": "pass"})
+            return moves
         kinds = sorted(set(self.hands[seat]))
         if phase == "set":
             return [{"type": "set", "trick": TRICK_KEYS[k]} for k in kinds]
