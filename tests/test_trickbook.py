@@ -1129,3 +1129,48 @@ def test_clone_is_the_contract_copy_sharing_only_the_records() -> None:
                 state.apply(seat, rng.choice(state.legal_actions(seat)))
     state.quiet = True
     assert state.clone().quiet is True
+
+
+def test_decision_facts_are_the_observations_facts_in_kinds() -> None:
+    """`SeatFacts` (what the heuristic bot decides by) says what the seat's observation
+    says, in card kinds, and is made of copies: changing it changes nothing in the game."""
+    kinds = {t["key"]: k for k, t in enumerate(TRICKS)}
+    specials = {s["key"]: k for k, s in enumerate(SPECIALS)}
+    for state, seat, action in random_games(40):
+        for observer in set(state.acting()) | {0}:
+            facts, obs = state.decision_facts(observer), state.observation(observer)
+            assert facts.seat == obs["seat"] and facts.num_players == obs["num_players"]
+            assert facts.hand == [kinds[c["key"]] for c in obs["hand"]]
+            assert facts.specials == [specials[c["key"]] for c in obs["specials"]]
+            assert facts.hand_sizes == obs["hand_sizes"]
+            assert (facts.letters, facts.out) == (obs["letters"], obs["out"])
+            assert facts.psyched == obs["psyched"] and facts.to_match == obs["to_match"]
+            assert facts.trick == (-1 if obs["trick"] is None else kinds[obs["trick"]["key"]])
+            table = [(p["seat"], kinds[p["card"]["key"]], p["as"]) for p in obs["table"]]
+            assert facts.table == table
+            assert sorted(facts.discard) == sorted(kinds[k] for k in obs["trick_discard"])
+            assert facts.trick_deck == obs["trick_deck"]
+            window = obs["window"]
+            assert facts.window == (None if window is None else window["kind"])
+            attempt = obs["attempt"]
+            if attempt is None:
+                assert facts.attempt is None
+            else:
+                rolls = [(r["total"], r["success"]) for r in attempt["rolls"]]
+                assert facts.attempt == (
+                    attempt["seat"],
+                    attempt["for"],
+                    attempt["dice"],
+                    attempt["first_try"],
+                    attempt["difficulty"],
+                    rolls,
+                )
+            before = state.to_json()
+            for name in ("hand", "specials", "hand_sizes", "letters", "out", "psyched"):
+                getattr(facts, name).append(0)
+            for name in ("to_match", "table", "discard"):
+                getattr(facts, name).clear()
+            if facts.attempt is not None:
+                facts.attempt[5].clear()
+            assert state.to_json() == before
+        state.apply(seat, action)

@@ -1,11 +1,12 @@
 """Trickbook heuristic bot: dice odds, card counting and a few rules of thumb for specials.
 
-It reads only its observation: its own hand, everyone's hand sizes and letters,
-the public discard pile and the cards in play (to guess who may hold the trick
-being set), and the live attempt (to spend Focus! / One More! when they help).
-The dice odds and what the specials do are the engine's (`land_chance`,
-`FOCUS_BONUS`, `special_text`, ...). `explain` says why a move, in the same terms,
-for the hint.
+It reads only what its seat may see, as the engine's `SeatFacts` (its observation's
+facts in card kinds, cheaper than the observation's card views: a search's rollouts ask
+this bot every move): its own hand, everyone's hand sizes and letters, the public
+discard pile and the cards in play (to guess who may hold the trick being set), and the
+live attempt (to spend Focus! / One More! when they help). The dice odds and what the
+specials do are the engine's (`land_chance`, `FOCUS_BONUS`, `special_text`, ...).
+`explain` says why a move, in the same terms, read off the observation, for the hint.
 """
 
 from __future__ import annotations
