@@ -480,6 +480,13 @@ class State:
         a heuristic bot every move); by default the whole observation."""
         return self.observation(seat)
 
+    def decision_facts(self, seat: int) -> Any:
+        """What `seat` decides a move by, in the game's own terms, for its heuristic bot's
+        hot path (a game whose observation's views cost most of a rollout step may answer
+        with plain kinds and counts instead): only what the seat may see, as copies; by
+        default `decision_observation(seat)`."""
+        return self.decision_observation(seat)
+
     def scores(self) -> Sequence[int | float]:
         """game: the current totals, one per seat."""
         raise NotImplementedError

@@ -112,6 +112,15 @@ SPECIALS: list[dict[str, Any]] = [
     {"key": "one-more", "name": "One More!", "count": 2, "text": "reroll the failed die"},
 ]  # fmt: skip
 PSYCHE, FOCUS, FIRST_TRY, STEAL_TURN, ONE_MORE = range(len(SPECIALS))
+# What a seat may play in a specials window, by its part in it (`usable_kinds`): after the
+# roll, the attempter; before it, the attempter (First Try!, unless played) or another seat
+# (Psyche!), and Steal Turn! for all but the setter.
+AFTER_ROLL_KINDS = (FOCUS, ONE_MORE)
+FIRST_TRY_KINDS = (FIRST_TRY,)
+FIRST_TRY_OR_STEAL_KINDS = (FIRST_TRY, STEAL_TURN)
+STEAL_KINDS = (STEAL_TURN,)
+PSYCHE_KINDS = (PSYCHE,)
+PSYCHE_OR_STEAL_KINDS = (PSYCHE, STEAL_TURN)
 
 TRICK_KEYS = [t["key"] for t in TRICKS]
 TRICK_INDEX = {key: i for i, key in enumerate(TRICK_KEYS)}
@@ -328,19 +337,24 @@ class TrickbookState(State):
         attempt rolls also carry `trick` and `focus` (Focus! cards on it): `extra`, the
         facts the event adds.
         """
-        die = self.rng.randint(1, DIE_SIDES)
-        self.rolls_made += 1
+        die = self.rng.randint(1, DIE_SIDES)  # (the tests script dice through randint)
+        self.rolls_made = number = self.rolls_made + 1
+        bonus = extra.get("focus", 0) * FOCUS_BONUS
+        # (`roll_parts` written out, and `needed_roll` as die + modifier >= target: every
+        # playout step rolls, and these were a dict and two calls more per roll)
         event: Event = {
             "type": "roll",
-            "number": self.rolls_made,
+            "number": number,
             "seat": seat,
             "for": purpose,
             "die": die,
             "modifier": modifier,
+            "penalty": bonus - modifier,
+            "bonus": bonus,
+            "total": die + modifier,
+            "target": target,
+            "success": None if target is None else die + modifier >= target,
         }
-        event.update(roll_parts(die, modifier, extra.get("focus", 0)))
-        event["target"] = target
-        event["success"] = None if target is None else die >= needed_roll(target, modifier)
         event.update(extra)
         recent = self.last_rolls
         if self.quiet:  # nobody reads the events: the event itself is the roll's record
@@ -454,6 +468,13 @@ class TrickbookState(State):
             attempt["rolls"].append(
                 {"die": die, "modifier": modifier, "focus": 0, "number": self.rolls_made}
             )
+        # The after window asks the attempter alone, and only while a roll fails
+        # (`_usable_kinds`): a landed attempt, or an attempter holding no special, is resolved
+        # at once, without opening it (it would close unasked, and leaves no trace).
+        landed = self._attempt_landed()
+        if landed or not self.specials[seat]:
+            self._resolve(landed, events)
+            return
         self.window = {"kind": AFTER, "order": [seat], "pos": 0, "asked": -1, "passed": []}
         self._continue_window(0, events)
 
@@ -561,27 +582,37 @@ class TrickbookState(State):
     def usable_specials(self, seat: int) -> list[int]:
         """The special kinds `seat` may play in the open window (none outside windows)."""
         held = self.specials[seat]
-        return [k for k in self.usable_kinds(seat) if k in held] if held else []
+        return [k for k in self._usable_kinds(seat) if k in held] if held else []
 
     def usable_kinds(self, seat: int) -> list[int]:
         """The special kinds `seat` could play in the open window if it held them."""
+        return list(self._usable_kinds(seat))
+
+    def _holds_usable(self, seat: int) -> bool:
+        """Whether `seat` holds a special it may play in the open window (the window asks
+        each seat this: `usable_specials` without building the list)."""
+        held = self.specials[seat]
+        for kind in self._usable_kinds(seat):  # noqa: SIM110 (any() would cost a generator)
+            if kind in held:
+                return True
+        return False
+
+    def _usable_kinds(self, seat: int) -> tuple[int, ...]:
+        """`usable_kinds`, as one of a few shared tuples (the specials window asks it of
+        every seat that holds a special, twice a roll)."""
         window, attempt = self.window, self.attempt
         if window is None or attempt is None or self.out[seat]:
-            return []
+            return ()
         attempter = attempt["seat"]
         if window["kind"] == AFTER:
             if seat != attempter or self._attempt_landed():
-                return []
-            return [FOCUS, ONE_MORE]
-        kinds = []
+                return ()
+            return AFTER_ROLL_KINDS
         if seat == attempter:
-            if not attempt["first_try"]:
-                kinds.append(FIRST_TRY)
-        else:
-            kinds.append(PSYCHE)
-        if seat != self.setter:
-            kinds.append(STEAL_TURN)
-        return kinds
+            if attempt["first_try"]:
+                return () if seat == self.setter else STEAL_KINDS
+            return FIRST_TRY_KINDS if seat == self.setter else FIRST_TRY_OR_STEAL_KINDS
+        return PSYCHE_KINDS if seat == self.setter else PSYCHE_OR_STEAL_KINDS
 
     def _continue_window(self, start: int, events: list[Event]) -> None:
         """Ask the next seat (from `start` in window order) that holds a usable special and
@@ -596,7 +627,7 @@ class TrickbookState(State):
             pos = (start + i) % n
             seat = order[pos]
             # (a seat holding no special at all is passed over without asking what is usable)
-            if specials[seat] and seat not in passed and self.usable_specials(seat):
+            if specials[seat] and seat not in passed and self._holds_usable(seat):
                 window["pos"] = pos
                 window["asked"] = seat
                 self.phase = "special"
@@ -674,9 +705,12 @@ class TrickbookState(State):
                 }
                 changed.update(change)
                 events.append(changed)
-            for recent in self.last_rolls:  # the recent rolls show the roll as it now stands
+            recent_rolls = self.last_rolls  # they show the roll as it now stands: replaced,
+            for i, recent in enumerate(recent_rolls):  # as clones share them (`clone`)
                 if recent["number"] == roll["number"]:
-                    recent.update(change)
+                    updated = recent.copy()
+                    updated.update(change)
+                    recent_rolls[i] = updated
         else:  # ONE_MORE
             index = self.one_more_target()
             roll = attempt["rolls"][index]
@@ -716,22 +750,78 @@ class TrickbookState(State):
         self._start_set(seat, events)
 
     # -- contract ------------------------------------------------------------
+    def clone(self) -> TrickbookState:
+        """An independent copy, field by field by each field's known shape: the search
+        clones a world for every playout, and the contract's generic walk copied every
+        record (tests/test_trickbook.py checks this matches it). A new field must be added
+        here too. Records never changed once made are shared: the cards in play, the
+        sequence's results, `previous`, a window's seat order and the recent rolls (Focus!
+        replaces a recent roll, never edits it). Lists are copied by slicing, which Pyodide
+        does faster than `list()`."""
+        new = object.__new__(type(self))
+        new.num_players = self.num_players
+        new.seed = self.seed
+        new.options = dict(self.options)  # (none: kept as the contract keeps them)
+        new.trick_deck = self.trick_deck[:]
+        new.special_deck = self.special_deck[:]
+        new.hands = [hand[:] for hand in self.hands]
+        new.specials = [held[:] for held in self.specials]
+        new.trick_discard = self.trick_discard[:]
+        new.letters = self.letters[:]
+        new.out = self.out[:]
+        new.psyched = self.psyched[:]
+        new.phase = self.phase
+        new.rps_players = self.rps_players[:]
+        new.rps_choice = self.rps_choice[:]
+        new.rps_round = self.rps_round
+        new.rps_last = None if self.rps_last is None else self.rps_last[:]
+        new.setter = self.setter
+        new.matcher = self.matcher
+        new.trick = self.trick
+        new.landed = self.landed
+        new.queue = self.queue[:]
+        new.table = self.table[:]
+        new.results = self.results[:]
+        new.previous = self.previous
+        attempt = self.attempt
+        if attempt is not None:
+            attempt = dict(attempt)
+            attempt["rolls"] = [dict(roll) for roll in attempt["rolls"]]
+        new.attempt = attempt
+        window = self.window
+        if window is not None:
+            window = dict(window)
+            window["passed"] = window["passed"][:]
+        new.window = window
+        new.last_rolls = self.last_rolls[:]
+        new.rolls_made = self.rolls_made
+        new.rolls_before_move = self.rolls_before_move
+        new.sequence_from = self.sequence_from
+        new.winner = self.winner
+        fields = self.__dict__
+        if "quiet" in fields:  # a search's copy stays one (State.quiet, ...)
+            new.quiet = self.quiet
+        if "playout_ends_at_scoring" in fields:
+            new.playout_ends_at_scoring = self.playout_ends_at_scoring
+        new.rng = Rng(self.rng.state)
+        return new
+
     def open_hands(self) -> list[list[int]]:
         """Each seat's hand (a finished game's replay only)."""
         return [list(hand) for hand in self.hands]
 
     def acting(self) -> tuple[int, ...]:
-        phase = self.phase
-        if phase == "rps":
-            return tuple(s for s in self.rps_players if self.rps_choice[s] is None)
+        phase = self.phase  # (the phases most moves are in asked first)
         if phase == "set":
             return (self.setter,)
-        if phase == "match":
-            return (self.matcher,)
         if phase == "special":
             window = self.window
             assert window is not None, "no specials window is open"
             return (window["asked"],)
+        if phase == "match":
+            return (self.matcher,)
+        if phase == "rps":
+            return tuple(s for s in self.rps_players if self.rps_choice[s] is None)
         return ()
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -741,10 +831,11 @@ class TrickbookState(State):
         if phase == "rps":
             return [{"type": "rps", "choice": shape} for shape in SHAPES]
         if phase == "special":
-            cards: list[Action] = [
+            moves: list[Action] = [
                 {"type": "special", "card": SPECIAL_KEYS[k]} for k in self.usable_specials(seat)
             ]
-            return cards + [{"type": "pass"}]
+            moves.append({"type": "pass"})
+            return moves
         kinds = sorted(set(self.hands[seat]))
         if phase == "set":
             return [{"type": "set", "trick": TRICK_KEYS[k]} for k in kinds]
@@ -929,6 +1020,10 @@ class TrickbookState(State):
             decision["one_more_target"] = one_more
         return decision
 
+    def decision_facts(self, seat: int) -> SeatFacts:
+        """What `seat` decides a move by, in the engine's own terms (`SeatFacts`)."""
+        return SeatFacts(self, seat)
+
     def decision_observation(self, seat: int) -> Observation:
         """The fields of `observation(seat)` a player decides by, the same values: hands,
         counts, letters, the live trick and attempt (no history, no display fields). The
@@ -1091,6 +1186,74 @@ class TrickbookState(State):
         hands, self.special_deck = deal_with_needs(pool, needs, rng)
         for s, hand in zip(others, hands):
             self.specials[s] = hand
+
+
+class SeatFacts:
+    """What a seat decides a move by, in the engine's own terms: card kinds, not the
+    observation's card views (`State.decision_facts`). The search's rollouts ask the
+    heuristic bot every move, and building `decision_observation`'s dicts cost most of its
+    time. Only what the seat may see (the same facts its observation shows), all copies:
+    a caller may keep them.
+
+    `hand`, `specials`: the seat's trick and special kinds; per seat: `hand_sizes`,
+    `letters`, `out`, `psyched`; `trick`: the live trick's kind (-1: none); `to_match`:
+    the matchers still to try; `table`: the cards in play as (seat, kind, as); `discard`:
+    the trick discard pile's kinds (unsorted); `trick_deck`: cards left in it; `window`:
+    the open specials window's kind (None outside one); `attempt`: the live attempt (None
+    when there is none) as (attempter, "set" | "match", dice, First Try! played, difficulty,
+    rolls), each roll as (total, lands): what the observation's attempt shows, in tuples."""
+
+    __slots__ = (
+        "attempt",
+        "discard",
+        "hand",
+        "hand_sizes",
+        "letters",
+        "num_players",
+        "out",
+        "psyched",
+        "seat",
+        "specials",
+        "table",
+        "to_match",
+        "trick",
+        "trick_deck",
+        "window",
+    )
+
+    def __init__(self, state: TrickbookState, seat: int) -> None:
+        self.seat = seat
+        self.num_players = state.num_players
+        self.hand = state.hands[seat][:]
+        self.specials = state.specials[seat][:]
+        self.hand_sizes = list(map(len, state.hands))
+        self.letters = state.letters[:]
+        self.out = state.out[:]
+        self.psyched = state.psyched[:]
+        self.trick = state.trick
+        self.to_match = state.queue[:]
+        self.table = [(p["seat"], p["card"], p["as"]) for p in state.table]
+        self.discard = state.trick_discard[:]
+        self.trick_deck = len(state.trick_deck)
+        window = state.window
+        self.window = None if window is None else window["kind"]
+        attempt = state.attempt
+        if attempt is None:
+            self.attempt = None
+            return
+        target = DIFFICULTY[state.trick]
+        rolls = [
+            (r["die"] + r["modifier"], r["die"] >= needed_roll(target, r["modifier"]))
+            for r in attempt["rolls"]
+        ]
+        self.attempt = (
+            attempt["seat"],
+            attempt["for"],
+            attempt["dice"],
+            attempt["first_try"],
+            target,
+            rolls,
+        )
 
 
 def deal_with_needs(

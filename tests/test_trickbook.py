@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from typing import Any
 
 import pytest
 from conformance import conformance_suite
 
 import pygame_rules
 from pygame_rules import IllegalAction, Rng
+from pygame_rules.contract import State
 from pygame_rules.trickbook import (
     DIE_SIDES,
     DIFFICULTY,
@@ -1091,3 +1093,84 @@ def test_move_rolls_are_the_dice_the_last_move_rolled() -> None:
     assert state.acting() == (1,)  # the set missed: Bot 1 sets
     state.apply(1, SET("kickflip"))  # the human may psyche: a move that rolls nothing
     assert state.observation(0)["move_rolls"] == []
+
+
+def _containers(value: Any, found: set[int]) -> set[int]:
+    """The ids of every list and dict in `value`, itself included."""
+    if isinstance(value, (list, dict)):
+        found.add(id(value))
+        for item in value.values() if isinstance(value, dict) else value:
+            _containers(item, found)
+    return found
+
+
+def test_clone_is_the_contract_copy_sharing_only_the_records() -> None:
+    """The game's own `clone` gives what the contract's generic one does (fields in the
+    same order), and shares nothing with the original but the records never changed once
+    made: the cards in play, the results, `previous`, a window's order, the recent rolls."""
+    for n in (2, 3, 5):
+        for seed in range(6):
+            state = GAME.new_game(n, seed)
+            rng = Rng(seed)
+            while state.acting():
+                copy, generic = state.clone(), State.clone(state)
+                assert list(copy._fields()) == list(generic._fields()) == list(state._fields())
+                assert copy.to_json() == generic.to_json() == state.to_json()
+                ours, theirs = copy._fields(), state._fields()
+                for name in ("table", "results", "last_rolls"):
+                    assert ours[name] is not theirs[name]
+                    ours[name] = theirs[name] = None
+                ours["previous"] = theirs["previous"] = None
+                for fields in (ours, theirs):
+                    if fields["window"] is not None:  # (a window's order is shared)
+                        fields["window"] = dict(fields["window"], order=None)
+                assert not _containers(ours, set()) & _containers(theirs, set())
+                seat = rng.choice(state.acting())
+                state.apply(seat, rng.choice(state.legal_actions(seat)))
+    state.quiet = True
+    assert state.clone().quiet is True
+
+
+def test_decision_facts_are_the_observations_facts_in_kinds() -> None:
+    """`SeatFacts` (what the heuristic bot decides by) says what the seat's observation
+    says, in card kinds, and is made of copies: changing it changes nothing in the game."""
+    kinds = {t["key"]: k for k, t in enumerate(TRICKS)}
+    specials = {s["key"]: k for k, s in enumerate(SPECIALS)}
+    for state, seat, action in random_games(40):
+        for observer in set(state.acting()) | {0}:
+            facts, obs = state.decision_facts(observer), state.observation(observer)
+            assert facts.seat == obs["seat"] and facts.num_players == obs["num_players"]
+            assert facts.hand == [kinds[c["key"]] for c in obs["hand"]]
+            assert facts.specials == [specials[c["key"]] for c in obs["specials"]]
+            assert facts.hand_sizes == obs["hand_sizes"]
+            assert (facts.letters, facts.out) == (obs["letters"], obs["out"])
+            assert facts.psyched == obs["psyched"] and facts.to_match == obs["to_match"]
+            assert facts.trick == (-1 if obs["trick"] is None else kinds[obs["trick"]["key"]])
+            table = [(p["seat"], kinds[p["card"]["key"]], p["as"]) for p in obs["table"]]
+            assert facts.table == table
+            assert sorted(facts.discard) == sorted(kinds[k] for k in obs["trick_discard"])
+            assert facts.trick_deck == obs["trick_deck"]
+            window = obs["window"]
+            assert facts.window == (None if window is None else window["kind"])
+            attempt = obs["attempt"]
+            if attempt is None:
+                assert facts.attempt is None
+            else:
+                rolls = [(r["total"], r["success"]) for r in attempt["rolls"]]
+                assert facts.attempt == (
+                    attempt["seat"],
+                    attempt["for"],
+                    attempt["dice"],
+                    attempt["first_try"],
+                    attempt["difficulty"],
+                    rolls,
+                )
+            before = state.to_json()
+            for name in ("hand", "specials", "hand_sizes", "letters", "out", "psyched"):
+                getattr(facts, name).append(0)
+            for name in ("to_match", "table", "discard"):
+                getattr(facts, name).clear()
+            if facts.attempt is not None:
+                facts.attempt[5].clear()
+            assert state.to_json() == before
+        state.apply(seat, action)

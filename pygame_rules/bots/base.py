@@ -52,6 +52,10 @@ class SeatView:
         """The observation's fields a player decides by (`State.decision_observation`)."""
         return self._state.decision_observation(self.seat)
 
+    def decision_facts(self) -> Any:
+        """What the seat decides by, in the game's own terms (`State.decision_facts`)."""
+        return self._state.decision_facts(self.seat)
+
     def legal_actions(self) -> list[Action]:
         if self._legal is not None:
             return list(self._legal)  # a copy, as the state gives: the caller's stays as is

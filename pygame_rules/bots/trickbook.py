@@ -1,11 +1,12 @@
 """Trickbook heuristic bot: dice odds, card counting and a few rules of thumb for specials.
 
-It reads only its observation: its own hand, everyone's hand sizes and letters,
-the public discard pile and the cards in play (to guess who may hold the trick
-being set), and the live attempt (to spend Focus! / One More! when they help).
-The dice odds and what the specials do are the engine's (`land_chance`,
-`FOCUS_BONUS`, `special_text`, ...). `explain` says why a move, in the same terms,
-for the hint.
+It reads only what its seat may see, as the engine's `SeatFacts` (its observation's
+facts in card kinds, cheaper than the observation's card views: a search's rollouts ask
+this bot every move): its own hand, everyone's hand sizes and letters, the public
+discard pile and the cards in play (to guess who may hold the trick being set), and the
+live attempt (to spend Focus! / One More! when they help). The dice odds and what the
+specials do are the engine's (`land_chance`, `FOCUS_BONUS`, `special_text`, ...).
+`explain` says why a move, in the same terms, read off the observation, for the hint.
 """
 
 from __future__ import annotations
@@ -13,10 +14,14 @@ from __future__ import annotations
 from ..rng import Rng
 from ..trickbook import (
     DIE_SIDES,
+    FIRST_TRY,
+    FOCUS,
     FOCUS_BONUS,
     LETTERS,
+    ONE_MORE,
     PSYCHE_PENALTY,
     SPECIALS,
+    TRICK_INDEX,
     TRICKS,
     comb,
     land_chance,
@@ -24,6 +29,7 @@ from ..trickbook import (
     needed_roll,
     special_text,
 )
+from ..trickbook import DIFFICULTY as DIFFICULTY_OF  # by trick kind
 from .base import GameBots, SeatView
 
 TYPE_CHECKING = False
@@ -31,9 +37,10 @@ if TYPE_CHECKING:
     from typing import Any
 
     from ..contract import Action, Observation
+    from ..trickbook import SeatFacts
 
-TOTAL = {t["key"]: t["count"] for t in TRICKS}
 DIFFICULTY = {t["key"]: t["difficulty"] for t in TRICKS}
+TOTAL_BY_KIND = [t["count"] for t in TRICKS]  # copies of each trick kind in the game
 FIRST_TRY_SET_MIN = 5  # spend First Try! on sets this hard
 FIRST_TRY_LAST_LETTER_BELOW = 0.8  # and on a match for our last letter less likely than this
 STEAL_RISK = 0.4  # steal when the letter we face is at least this likely
@@ -63,9 +70,9 @@ def rest_of_turn(cards: int) -> float:
 _REST_OF_TURN: dict[int, float] = {}  # rest_of_turn's (hand sizes: a handful)
 
 
-def on_last_letter(obs: Observation) -> bool:
-    """Whether one more letter puts the observing seat out."""
-    return obs["letters"][obs["seat"]] >= len(LETTERS) - 1
+def on_last_letter(letters: list[int], seat: int) -> bool:
+    """Whether one more letter puts `seat` out (`letters`: each seat's)."""
+    return letters[seat] >= len(LETTERS) - 1
 
 
 def holds_chance(unseen_of_kind: int, unseen_total: int, hand_size: int) -> float:
@@ -100,10 +107,14 @@ def odds(difficulty: int, penalty: int = 0, bonus: int = 0) -> float:
 
 _ODDS: dict[tuple[int, int, int], float] = {}  # odds' (small ints: a few dozen)
 
+# odds(d) for each difficulty d (one die, no psyche-out, no Focus!), looked up without a call:
+# a set decision weighs it for every trick it may set.
+PLAIN_ODDS = [land_chance(d) for d in range(max(DIFFICULTY.values()) + 1)]
+
 
 class Counted:
     """What a set or double decision counts once and weighs every trick card by: the
-    copies of each trick we cannot see (`unseen`) among the `pool` unknown cards, our
+    copies of each trick kind we cannot see (`unseen`) among the `pool` unknown cards, our
     psyche penalty, Focus! bonus, One More! and First Try! in hand, and per rival still in
     its hand size, psyche penalty, the letters the rest of our turn deals it and the weight
     of its letters."""
@@ -112,7 +123,7 @@ class Counted:
 
     def __init__(
         self,
-        unseen: dict[str, int],
+        unseen: list[int],
         pool: int,
         psyched: int,
         bonus: int,
@@ -149,73 +160,80 @@ class TrickbookBot:
             return self.rng.choice(legal)
         if kind == "match":
             return legal[0]  # one roll always beats two at the same difficulty
-        # (not before, and only the fields it decides by: a search's rollouts ask this bot
-        # every move)
-        obs = view.decision_observation()
+        # (not before, and in the engine's terms, not the observation's views: a search's
+        # rollouts ask this bot every move)
+        facts = view.decision_facts()
         if kind == "set":
-            return self._choose_set(obs, legal)
+            return self._choose_set(facts, legal)
         if kind == "double":
-            return self._choose_match(obs, legal)
-        return self._choose_special(obs, legal)
+            return self._choose_match(facts, legal)
+        return self._choose_special(facts, legal)
 
     # -- counting ----------------------------------------------------------------
-    def _count(self, obs: Observation) -> Counted:
+    def _count(self, facts: SeatFacts) -> Counted:
         """What a set or a double weighs every trick card by, counted once per decision (a
         search's rollouts ask this bot every move): see `Counted`."""
-        unseen = dict(TOTAL)
-        for card in obs["hand"]:
-            unseen[card["key"]] -= 1
-        for key in obs["trick_discard"]:
-            unseen[key] -= 1
-        for play in obs["table"]:
-            unseen[play["card"]["key"]] -= 1
-        me = obs["seat"]
-        sizes, out, letters, psyched = obs["hand_sizes"], obs["out"], obs["letters"], obs["psyched"]
-        pool = obs["trick_deck"]  # the unknown cards: the deck and the rivals' hands
+        unseen = TOTAL_BY_KIND[:]
+        for kind in facts.hand:
+            unseen[kind] -= 1
+        for kind in facts.discard:
+            unseen[kind] -= 1
+        for _, kind, _ in facts.table:
+            unseen[kind] -= 1
+        me = facts.seat
+        sizes, out, letters, psyched = facts.hand_sizes, facts.out, facts.letters, facts.psyched
+        pool = facts.trick_deck  # the unknown cards: the deck and the rivals' hands
         rivals = []
-        for s in range(obs["num_players"]):
+        most = len(LETTERS)
+        for s in range(facts.num_players):
             if s == me or out[s]:
                 continue
             size = sizes[s]
             pool += size
-            # the rest of our turn, once this match has cost the rival a card
-            later = min(len(LETTERS) - letters[s], rest_of_turn(size - 1))
+            # the rest of our turn, once this match has cost the rival a card, at most the
+            # letters it has left (min() written out: Pyodide's builtin call is slow)
+            later: float = most - letters[s]
+            rest = rest_of_turn(size - 1)
+            if rest < later:
+                later = rest
             weight = 1.0 + 0.5 * letters[s]  # a letter to a rival near elimination is worth more
             rivals.append((size, psyched[s], later, weight))
-        specials = [s["key"] for s in obs["specials"]]
+        specials = facts.specials
         return Counted(
             unseen,
             pool,
             psyched[me],
-            FOCUS_BONUS if "focus" in specials else 0,
-            "one-more" in specials,
-            "first-try" in specials,
+            FOCUS_BONUS if FOCUS in specials else 0,
+            ONE_MORE in specials,
+            FIRST_TRY in specials,
             rivals,
         )
 
-    def _set_value(self, counted: Counted, key: str, first_try: bool) -> float:
-        """Worth of setting `key`: land chance x the letters it hands out, now and in the
-        rest of the turn it keeps (see `rest_of_turn`), each weighted by the rival's letters."""
-        return self._land(counted, key, first_try) * self._letters(counted, key)
+    def _set_value(self, counted: Counted, kind: int, first_try: bool) -> float:
+        """Worth of setting the trick `kind`: land chance x the letters it hands out, now
+        and in the rest of the turn it keeps (see `rest_of_turn`), each weighted by the
+        rival's letters."""
+        return self._land(counted, kind, first_try) * self._letters(counted, kind)
 
-    def _land(self, counted: Counted, key: str, first_try: bool) -> float:
-        """Chance we land `key` (Focus! and One More! in hand count; First Try! lands it)."""
+    def _land(self, counted: Counted, kind: int, first_try: bool) -> float:
+        """Chance we land the trick `kind` (Focus! and One More! in hand count; First Try!
+        lands it)."""
         if first_try:
             return 1.0
-        d, bonus = DIFFICULTY[key], counted.bonus
+        d, bonus = DIFFICULTY_OF[kind], counted.bonus
         chance = odds(d, counted.psyched, bonus)
         if counted.one_more:
             chance = 1 - (1 - chance) * (1 - odds(d, 0, bonus))
         return chance
 
-    def _letters(self, counted: Counted, key: str) -> float:
-        """The letters a landed `key` hands out, weighted: each rival fails to match it
-        (single if it likely holds one, else double), now and in the rest of the turn."""
-        d = DIFFICULTY[key]
-        unseen, pool = counted.unseen[key], counted.pool
+    def _letters(self, counted: Counted, kind: int) -> float:
+        """The letters a landed trick `kind` hands out, weighted: each rival fails to match
+        it (single if it likely holds one, else double), now and in the rest of the turn."""
+        d = DIFFICULTY_OF[kind]
+        unseen, pool = counted.unseen[kind], counted.pool
         if unseen < 0:  # (never fewer than none)
             unseen = 0
-        plain = odds(d)  # one die, no psyche-out
+        plain = PLAIN_ODDS[d]  # one die, no psyche-out
         letters = 0.0
         for size, psyched, later, weight in counted.rivals:
             if size == 0:
@@ -223,74 +241,85 @@ class TrickbookBot:
             else:
                 single = odds(d, psyched) if psyched else plain
                 double = single * plain
-                q = holds_chance(unseen, pool, size)
+                q = _HOLDS_CHANCE.get((unseen, pool, size))  # (holds_chance, a call less)
+                if q is None:
+                    q = holds_chance(unseen, pool, size)
                 now = 1.0 - (q * single + (1 - q) * double)
             letters += (now + later) * weight
         return letters
 
     # -- decisions -------------------------------------------------------------------
-    def _choose_set(self, obs: Observation, legal: list[Action]) -> Action:
-        counted = self._count(obs)
+    def _choose_set(self, facts: SeatFacts, legal: list[Action]) -> Action:
+        """The set worth most (the first of equals, as `max` picks: a loop, without a call
+        per move, as a search's rollouts ask this every set)."""
+        counted = self._count(facts)
         has_first_try = counted.first_try
+        best, best_value = legal[0], 0.0
+        for i, action in enumerate(legal):
+            kind = TRICK_INDEX[action["trick"]]
+            letters = self._letters(counted, kind)
+            value = self._land(counted, kind, False) * letters
+            if has_first_try and DIFFICULTY_OF[kind] >= FIRST_TRY_SET_MIN:
+                sure = letters - 0.5  # landed for sure: 1.0 x letters
+                if sure > value:  # (as max() picks, without its call)
+                    value = sure
+            if i == 0 or value > best_value:
+                best, best_value = action, value
+        return best
 
-        def value(action: Action) -> float:
-            key = action["trick"]
-            letters = self._letters(counted, key)
-            plain = self._land(counted, key, False) * letters
-            if has_first_try and DIFFICULTY[key] >= FIRST_TRY_SET_MIN:
-                return max(plain, letters - 0.5)  # landed for sure: 1.0 x letters
-            return plain
-
-        return max(legal, key=value)
-
-    def _choose_match(self, obs: Observation, legal: list[Action]) -> Action:
+    def _choose_match(self, facts: SeatFacts, legal: list[Action]) -> Action:
         """Which trick to discard for a double try (a single try, when legal, is taken)."""
-        counted = self._count(obs)
+        counted = self._count(facts)
         has_first_try = counted.first_try
-        return min(
-            legal,
-            key=lambda a: self._set_value(
-                counted,
-                a["discard"],
-                has_first_try and DIFFICULTY[a["discard"]] >= FIRST_TRY_SET_MIN,
-            ),
-        )
+        best, best_value = legal[0], 0.0
+        for i, action in enumerate(legal):  # (the first of equals, as `min` picks)
+            kind = TRICK_INDEX[action["discard"]]
+            first_try = has_first_try and DIFFICULTY_OF[kind] >= FIRST_TRY_SET_MIN
+            value = self._set_value(counted, kind, first_try)
+            if i == 0 or value < best_value:
+                best, best_value = action, value
+        return best
 
-    def _my_match_chance(self, obs: Observation, penalty: int = 0) -> float:
+    def _my_match_chance(self, facts: SeatFacts, penalty: int = 0) -> float:
         """Chance we would match the live trick with our hand (single if held, else double)."""
-        key = obs["trick"]["key"]
-        d = DIFFICULTY[key]
-        keys = [c["key"] for c in obs["hand"]]
-        if any(p["seat"] == obs["seat"] and p["as"] != "set" for p in obs["table"]):
-            return 1.0  # already tried this sequence
-        if key in keys:
+        trick = facts.trick
+        d = DIFFICULTY_OF[trick]
+        me = facts.seat
+        for seat, _, play in facts.table:  # (a loop: any() would cost a generator)
+            if seat == me and play != "set":
+                return 1.0  # already tried this sequence
+        if trick in facts.hand:
             return odds(d, penalty)
-        if not keys:
+        if not facts.hand:
             return 0.0
         return odds(d, penalty) * odds(d)
 
-    def _choose_special(self, obs: Observation, legal: list[Action]) -> Action:
-        decision = obs["decision"]
-        usable = decision["usable"]
-        if decision["window"] == "after":
-            pick = self._after_roll(obs, usable)
+    def _choose_special(self, facts: SeatFacts, legal: list[Action]) -> Action:
+        # the usable specials: the legal moves but the pass (the decision's "usable")
+        usable = [action["card"] for action in legal if action["type"] == "special"]
+        if facts.window == "after":
+            pick = self._after_roll(facts, usable)
         else:
-            pick = self._before_attempt(obs, decision, usable)
+            pick = self._before_attempt(facts, usable)
         return {"type": "special", "card": pick} if pick else {"type": "pass"}
 
-    def _after_roll(self, obs: Observation, usable: list[str]) -> str | None:
+    def _after_roll(self, facts: SeatFacts, usable: list[str]) -> str | None:
         """Focus! when +1 lands a roll; One More! when a single roll is left failing.
 
         Kept for our own sets (a rescued set keeps the turn, worth several letters) unless
         the failing match would give us our last letter."""
-        attempt = obs["attempt"]
-        if attempt["for"] == "match" and not on_last_letter(obs):
+        attempt = facts.attempt
+        assert attempt is not None, "a specials decision has a live attempt"
+        _, purpose, _, _, d, rolls = attempt
+        if purpose == "match" and not on_last_letter(facts.letters, facts.seat):
             return None
-        d = attempt["difficulty"]
-        failing = [r for r in attempt["rolls"] if not r["success"]]
-        specials = [s["key"] for s in obs["specials"]]
-        focus, one_more = specials.count("focus"), specials.count("one-more")
-        closest = max(r["total"] for r in failing)
+        failing = [total for total, lands in rolls if not lands]
+        specials = facts.specials
+        focus, one_more = specials.count(FOCUS), specials.count(ONE_MORE)
+        closest = failing[0]  # the highest failing total (one or two rolls)
+        for total in failing:
+            if total > closest:
+                closest = total
         fixable_by_focus = 1 if d - closest <= focus * FOCUS_BONUS else 0
         if "focus" in usable and fixable_by_focus and len(failing) - 1 <= one_more:
             return "focus"
@@ -298,25 +327,23 @@ class TrickbookBot:
             return "one-more"
         return None
 
-    def _before_attempt(
-        self, obs: Observation, decision: dict[str, Any], usable: list[str]
-    ) -> str | None:
-        me = obs["seat"]
-        attempt = obs["attempt"]
-        attempter = decision["attempter"]
-        d = attempt["difficulty"]
+    def _before_attempt(self, facts: SeatFacts, usable: list[str]) -> str | None:
+        me = facts.seat
+        attempt = facts.attempt
+        assert attempt is not None, "a specials decision has a live attempt"
+        attempter, purpose, dice, first_try, d, _ = attempt
         if attempter == me:
-            chance = odds(d, obs["psyched"][me])
-            if attempt["dice"] == 2:
+            chance = odds(d, facts.psyched[me])
+            if dice == 2:
                 chance *= odds(d)
-            if attempt["for"] == "match":
+            if purpose == "match":
                 if "steal-turn" in usable and 1 - chance >= STEAL_RISK:
                     return "steal-turn"
                 # First Try! is worth more on a hard set (letters all round, turn kept)
                 # than on a match, unless this match is for our last letter.
                 if (
                     "first-try" in usable
-                    and on_last_letter(obs)
+                    and on_last_letter(facts.letters, me)
                     and chance < FIRST_TRY_LAST_LETTER_BELOW
                 ):
                     return "first-try"
@@ -324,18 +351,18 @@ class TrickbookBot:
             if "first-try" in usable and d >= FIRST_TRY_SET_MIN - 1 and chance < 0.55:
                 return "first-try"
             return None
-        if attempt["first_try"]:
+        if first_try:
             return None
-        still_to_match = me in obs["to_match"] or attempt["for"] == "set"
+        still_to_match = me in facts.to_match or purpose == "set"
         if "steal-turn" in usable and still_to_match:
-            land = 1.0 if attempt["for"] == "match" else odds(d, obs["psyched"][attempter])
-            if land * (1 - self._my_match_chance(obs)) >= STEAL_RISK:
+            land = 1.0 if purpose == "match" else odds(d, facts.psyched[attempter])
+            if land * (1 - self._my_match_chance(facts)) >= STEAL_RISK:
                 return "steal-turn"
         if "psyche" in usable:
-            if attempt["for"] == "set":
-                if still_to_match and 1 - self._my_match_chance(obs) >= 0.5:
+            if purpose == "set":
+                if still_to_match and 1 - self._my_match_chance(facts) >= 0.5:
                     return "psyche"
-            elif obs["letters"][attempter] >= 2 or obs["num_players"] == 2:
+            elif facts.letters[attempter] >= 2 or facts.num_players == 2:
                 return "psyche"
         return None
 
@@ -416,7 +443,7 @@ def explain(view: SeatView, action: Action, names: list[str]) -> str | None:
         )
     decision = obs["decision"]
     for_set = decision["for"] == "set"
-    last_letter = on_last_letter(obs)
+    last_letter = on_last_letter(obs["letters"], obs["seat"])
     if kind == "special":
         card = action["card"]
         name = SPECIAL_NAME[card]
@@ -449,7 +476,7 @@ def _explain_pass(obs: Observation, decision: dict[str, Any], names: list[str]) 
     if decision["window"] == "after":
         if all(r["success"] for r in attempt["rolls"]):
             return f"keeps {kept} for later: your roll lands as it is"
-        if not for_set and not on_last_letter(obs):
+        if not for_set and not on_last_letter(obs["letters"], obs["seat"]):
             return (
                 f"keeps {kept} for a set of your own: a rescued set keeps your turn, "
                 "a rescued match saves just one letter"
@@ -460,7 +487,7 @@ def _explain_pass(obs: Observation, decision: dict[str, Any], names: list[str]) 
     odds = land_words(attempt["difficulty"], obs["psyched"][me])
     if for_set:
         return f"keeps {kept} for a harder set: {odds} anyway"
-    if on_last_letter(obs):
+    if on_last_letter(obs["letters"], obs["seat"]):
         return f"keeps {kept}: {odds}, and a miss now would put you out"
     return f"keeps {kept} for a set of your own: {odds}, and a miss costs just one letter"
 
