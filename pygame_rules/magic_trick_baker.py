@@ -496,6 +496,12 @@ class MagicTrickBakerState(State):
         points = [sum(line["points"] for line in seat_lines) for seat_lines in lines]
         for s in (0, 1):
             self.totals[s] += points[s]
+        if self.quiet and self.playout_ends_at_scoring and any(points):
+            # A search's rollout ends at this change of a total and reads only the totals,
+            # the end and the winners (State.playout_ends_at_scoring): no record, no deal.
+            if self.won_at_target() or self.hand_number >= MAX_HANDS:
+                self.phase = "over"
+            return []
         record = {
             "hand": self.hand_number,
             "dealer": self.dealer,
