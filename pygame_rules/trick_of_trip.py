@@ -390,8 +390,10 @@ class TrickOfTripState(State):
             if seat != self.turn:
                 return []
             trick = self.trick
-            led = SUIT_OF_CARD[trick[0][1]] if trick else None
-            return [{"type": "play", "card": c} for c in playable_cards(self.hands[seat], led)]
+            hand = self.hands[seat]
+            if trick:  # (a lead may be any card: no list of them to make)
+                hand = playable_cards(hand, SUIT_OF_CARD[trick[0][1]])
+            return [{"type": "play", "card": c} for c in hand]
         if seat not in self.acting():
             return []
         if self.phase == "split":
