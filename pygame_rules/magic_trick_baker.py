@@ -58,6 +58,7 @@ from .magic_trick_baker_laws import (
     stars_high,
     suit_of,
     trick_reason,
+    trick_winner,
     trick_winning,
 )
 from .rng import Rng
@@ -392,7 +393,11 @@ class MagicTrickBakerState(State):
         if suits[card] != led_suit:
             self._forbid(seat, rules.suit_cards[led_suit])
         reason = "" if quiet else trick_reason(lead, card, rules)
-        return events + self._end_trick(self._winning(rules), rules, reason)
+        # `_winning` of a two-card trick, asked straight of `trick_winner` (a call or two
+        # less at every trick of every playout)
+        winner = seat if trick_winner(lead, card, rules) == card else other
+        events += self._end_trick(winner, rules, reason)
+        return events
 
     def _winning(self, rules: Rules) -> int:
         """The seat winning the trick in play (so far, or as it ends): `trick_winning`, the
@@ -430,7 +435,8 @@ class MagicTrickBakerState(State):
         self.tricks.append(record)
         self.trick = []
         self.leader = self.turn = winner
-        replaced = self._maybe_replace_illusionist(record)  # may bring in Night Club
+        waiting = ILLUSIONIST in self.laws  # `illusionist_waiting`, without the call
+        replaced = self._replace_illusionist(record) if waiting else []  # may bring in Night Club
         events: list[Event] = []
         if not self.quiet:
             burned_by_law = burned_by(self.laws, record)  # (the Laws after that replacement)
@@ -448,22 +454,22 @@ class MagicTrickBakerState(State):
                 }
             )
             events += replaced
-        if self._hand_done():
-            return events + self._end_hand()
-        if self.illusionist_waiting() or self.replacement is None:
+        if self.rope_out is not None or not (self.hands[0] or self.hands[1]):  # `_hand_done`
+            events += self._end_hand()
+            return events
+        if self.replacement is None or ILLUSIONIST in self.laws:  # none, or still waiting
             return events
         if self.replacement["trick"] == len(self.tricks):
             events += self._start_bids_or_play()
         return events
 
-    def _maybe_replace_illusionist(self, record: dict[str, Any]) -> list[Event]:
-        """The first card to lose a trick gives its Law to the Illusionist's slot.
+    def _replace_illusionist(self, record: dict[str, Any]) -> list[Event]:
+        """While the Illusionist waits: the first card to lose a trick gives its Law to the
+        Illusionist's slot.
 
         In a rope trick the losing card is the loser's last card in it; a trick in
         which the loser played nothing has no losing card (the Illusionist waits).
         """
-        if not self.illusionist_waiting():
-            return []
         loser = 1 - record["winner"]
         lost = [c for s, c in record["cards"] if s == loser]
         if not lost:
