@@ -40,6 +40,7 @@ from .magic_trick_baker_laws import (
     LAW_OF_CARD,
     NO_TRUMP,
     NUM_CARDS,
+    PAIR_RULES,
     SUIT_NAMES,
     Rules,
     burned_by,
@@ -49,7 +50,6 @@ from .magic_trick_baker_laws import (
     is_burned,
     law_view,
     low_wins,
-    rope_cards,
     rope_guide,
     rules_for,
     rules_line,
@@ -207,8 +207,10 @@ class MagicTrickBakerState(State):
     def rules(self) -> Rules:
         """The play rules of the Laws in force now (none before they are turned up)."""
         laws = self.laws
-        if laws:
-            return rules_of_pair(laws[0], laws[1])  # PICK_SIZE Laws: always two
+        if laws:  # PICK_SIZE Laws: always two. `rules_of_pair`, its table read here first
+            # (asked at every move of every playout: a call less)
+            rules = PAIR_RULES[laws[0] * NUM_CARDS + laws[1]]
+            return rules if rules is not None else rules_of_pair(laws[0], laws[1])
         return rules_for(())
 
     def illusionist_waiting(self) -> bool:
@@ -223,8 +225,9 @@ class MagicTrickBakerState(State):
         if not trick:
             return list(hand)  # any card leads, a rope trick's too: no rules to look up
         rules = self.rules()
-        if rules.rope:
-            return rope_cards(hand, [c for _, c in trick], rules)
+        if rules.rope:  # `rope_cards` of the pile, without listing the pile's cards
+            goes_on = rules.rope_goes_on(trick[-1][1], suit_of(trick[0][1]))
+            return [c for c in hand if goes_on[c]]
         return follow_cards(hand, trick[0][1], rules)
 
     # -- contract ------------------------------------------------------------------
@@ -375,9 +378,12 @@ class MagicTrickBakerState(State):
                     events.append({"type": "rope_out", "seat": seat})
                 reason = "out of cards, they take the pile"
                 return events + self._end_trick(self._winning(rules), rules, reason)
-            options = rope_cards(self.hands[other], [c for _, c in trick], rules)
-            if not options:
-                self._forbid_rope(other, rules)
+            goes_on = rules.rope_goes_on(card, suit_of(trick[0][1]))  # on the new top card
+            for held in self.hands[other]:
+                if goes_on[held]:
+                    break
+            else:  # the other player cannot go on it: it holds none of the cards that would
+                self._forbid(other, [c for c in range(NUM_CARDS) if goes_on[c]])
                 if not quiet:
                     events.append({"type": "stuck", "seat": other, "top": card})
                 reason = "the other player could not go on it"
@@ -410,11 +416,6 @@ class MagicTrickBakerState(State):
         known = self.forbidden[seat]
         known += [c for c in cards if c not in known]
         known.sort()
-
-    def _forbid_rope(self, seat: int, rules: Rules) -> None:
-        """`seat` could not play on the pile: it holds no card that goes on its top."""
-        goes_on = rules.rope_goes_on(self.trick[-1][1], suit_of(self.trick[0][1]))
-        self._forbid(seat, [c for c in range(NUM_CARDS) if goes_on[c]])
 
     def _end_trick(self, winner: int, rules: Rules, reason: str) -> list[Event]:
         """Record the trick for `winner`; then the Illusionist, a new bid, the next lead or the end.
@@ -499,7 +500,7 @@ class MagicTrickBakerState(State):
     def _end_hand(self) -> list[Event]:
         """Score the hand Law by Law; then the game ends or the other player deals."""
         lines = score_hand(self.laws, self.tricks, self.bids, self.rope_out)
-        points = [sum(line["points"] for line in seat_lines) for seat_lines in lines]
+        points = [sum([line["points"] for line in seat_lines]) for seat_lines in lines]
         for s in (0, 1):
             self.totals[s] += points[s]
         if self.quiet and self.playout_ends_at_scoring and any(points):
