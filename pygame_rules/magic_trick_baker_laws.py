@@ -507,11 +507,11 @@ NO_FOLLOW_RULE = "You cannot follow suit: trump or discard."
 def follow_cards(hand: list[int], led: int | None, rules: Rules) -> list[int]:
     """The cards one may play to a normal trick: follow the led (effective) suit if able."""
     if led is None:
-        return list(hand)
+        return hand[:]
     suits = rules.suits  # effective_suit, looked up
     suit = suits[led]
     following = [c for c in hand if suits[c] == suit]
-    return following or list(hand)
+    return following or hand[:]
 
 
 def trick_winner(lead: int, follow: int, rules: Rules) -> int:
