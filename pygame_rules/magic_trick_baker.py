@@ -383,7 +383,7 @@ class MagicTrickBakerState(State):
             for held in self.hands[other]:
                 if goes_on[held]:
                     break
-            else:  # the other player cannot go on it: it holds none of the cards that would
+            else:  # the other player holds no card that goes on it (now public: forbidden)
                 self._forbid(other, [c for c in range(NUM_CARDS) if goes_on[c]])
                 if not quiet:
                     events.append({"type": "stuck", "seat": other, "top": card})
