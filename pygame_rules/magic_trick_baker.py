@@ -244,7 +244,10 @@ class MagicTrickBakerState(State):
         if seat != self.turn or phase == "over":
             return []
         if phase == "play":  # the most asked: first
-            return [{"type": "play", "card": c} for c in self.playable(seat)]
+            hand = self.hands[seat]
+            if self.trick:  # (a lead may be any card, see `playable`: no list of them to make)
+                hand = self.playable(seat)
+            return [{"type": "play", "card": c} for c in hand]
         if phase == "down":
             return [{"type": "down", "card": c} for c in self.hands[seat]]
         if phase == "pick":
@@ -568,7 +571,7 @@ class MagicTrickBakerState(State):
         return won
 
     def scores(self) -> list[int]:
-        return list(self.totals)
+        return self.totals[:]  # (a slice: a search asks at every move of its playouts)
 
     def winners(self) -> list[int]:
         if self.phase != "over":
