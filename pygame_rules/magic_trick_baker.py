@@ -40,6 +40,7 @@ from .magic_trick_baker_laws import (
     LAW_OF_CARD,
     NO_TRUMP,
     NUM_CARDS,
+    PAIR_RULES,
     SUIT_NAMES,
     Rules,
     burned_by,
@@ -49,7 +50,6 @@ from .magic_trick_baker_laws import (
     is_burned,
     law_view,
     low_wins,
-    rope_cards,
     rope_guide,
     rules_for,
     rules_line,
@@ -58,6 +58,7 @@ from .magic_trick_baker_laws import (
     stars_high,
     suit_of,
     trick_reason,
+    trick_winner,
     trick_winning,
 )
 from .rng import Rng
@@ -121,32 +122,33 @@ class MagicTrickBakerState(State):
         playout, and this is several times faster than looking at each field. Shared, as
         they are never changed in place: the ints, strs and None, the records (`tricks`,
         `scored_hands`, `hand_last_trick`, `replacement`), a trick's [seat, card] pairs and
-        `options`. Every list that changes is copied. (A field added to the state and not
-        here fails tests/test_magic_trick_baker.py's clone tests.)
+        `options`. Every list that changes is copied, by slicing (Pyodide slices in about
+        half the time `list()` takes). (A field added to the state and not here fails
+        tests/test_magic_trick_baker.py's clone tests.)
         """
         new = object.__new__(type(self))
         new.num_players = self.num_players
         new.seed = self.seed
         new.options = self.options
         new.rng = Rng(self.rng.state)
-        new.totals = list(self.totals)
+        new.totals = self.totals[:]
         new.hand_number = self.hand_number
         new.dealer = self.dealer
-        new.scored_hands = list(self.scored_hands)
+        new.scored_hands = self.scored_hands[:]
         new.hand_last_trick = self.hand_last_trick
         new.phase = self.phase
         new.aside = self.aside
-        new.hands = [list(self.hands[0]), list(self.hands[1])]
-        new.down = list(self.down)
-        new.fan = list(self.fan)
-        new.law_cards = list(self.law_cards)
-        new.laws = list(self.laws)
+        new.hands = [self.hands[0][:], self.hands[1][:]]
+        new.down = self.down[:]
+        new.fan = self.fan[:]
+        new.law_cards = self.law_cards[:]
+        new.laws = self.laws[:]
         new.burned = self.burned
         new.replacement = self.replacement
-        new.bids = list(self.bids)
-        new.trick = list(self.trick)
-        new.tricks = list(self.tricks)
-        new.forbidden = [list(self.forbidden[0]), list(self.forbidden[1])]
+        new.bids = self.bids[:]
+        new.trick = self.trick[:]
+        new.tricks = self.tricks[:]
+        new.forbidden = [self.forbidden[0][:], self.forbidden[1][:]]
         new.rope_out = self.rope_out
         new.leader = self.leader
         new.turn = self.turn
@@ -206,8 +208,10 @@ class MagicTrickBakerState(State):
     def rules(self) -> Rules:
         """The play rules of the Laws in force now (none before they are turned up)."""
         laws = self.laws
-        if laws:
-            return rules_of_pair(laws[0], laws[1])  # PICK_SIZE Laws: always two
+        if laws:  # PICK_SIZE Laws: always two. `rules_of_pair`, its table read here first
+            # (asked at every move of every playout: a call less)
+            rules = PAIR_RULES[laws[0] * NUM_CARDS + laws[1]]
+            return rules if rules is not None else rules_of_pair(laws[0], laws[1])
         return rules_for(())
 
     def illusionist_waiting(self) -> bool:
@@ -220,10 +224,11 @@ class MagicTrickBakerState(State):
         hand = self.hands[seat]
         trick = self.trick
         if not trick:
-            return list(hand)  # any card leads, a rope trick's too: no rules to look up
+            return hand[:]  # any card leads, a rope trick's too: no rules to look up
         rules = self.rules()
-        if rules.rope:
-            return rope_cards(hand, [c for _, c in trick], rules)
+        if rules.rope:  # `rope_cards` of the pile, without listing the pile's cards
+            goes_on = rules.rope_goes_on(trick[-1][1], suit_of(trick[0][1]))
+            return [c for c in hand if goes_on[c]]
         return follow_cards(hand, trick[0][1], rules)
 
     # -- contract ------------------------------------------------------------------
@@ -239,7 +244,10 @@ class MagicTrickBakerState(State):
         if seat != self.turn or phase == "over":
             return []
         if phase == "play":  # the most asked: first
-            return [{"type": "play", "card": c} for c in self.playable(seat)]
+            hand = self.hands[seat]
+            if self.trick:  # (a lead may be any card, see `playable`: no list of them to make)
+                hand = self.playable(seat)
+            return [{"type": "play", "card": c} for c in hand]
         if phase == "down":
             return [{"type": "down", "card": c} for c in self.hands[seat]]
         if phase == "pick":
@@ -374,9 +382,12 @@ class MagicTrickBakerState(State):
                     events.append({"type": "rope_out", "seat": seat})
                 reason = "out of cards, they take the pile"
                 return events + self._end_trick(self._winning(rules), rules, reason)
-            options = rope_cards(self.hands[other], [c for _, c in trick], rules)
-            if not options:
-                self._forbid_rope(other, rules)
+            goes_on = rules.rope_goes_on(card, suit_of(trick[0][1]))  # on the new top card
+            for held in self.hands[other]:
+                if goes_on[held]:
+                    break
+            else:  # the other player holds no card that goes on it (now public: forbidden)
+                self._forbid(other, [c for c in range(NUM_CARDS) if goes_on[c]])
                 if not quiet:
                     events.append({"type": "stuck", "seat": other, "top": card})
                 reason = "the other player could not go on it"
@@ -392,7 +403,11 @@ class MagicTrickBakerState(State):
         if suits[card] != led_suit:
             self._forbid(seat, rules.suit_cards[led_suit])
         reason = "" if quiet else trick_reason(lead, card, rules)
-        return events + self._end_trick(self._winning(rules), rules, reason)
+        # `_winning` of a two-card trick, asked straight of `trick_winner` (a call or two
+        # less at every trick of every playout)
+        winner = seat if trick_winner(lead, card, rules) == card else other
+        events += self._end_trick(winner, rules, reason)
+        return events
 
     def _winning(self, rules: Rules) -> int:
         """The seat winning the trick in play (so far, or as it ends): `trick_winning`, the
@@ -405,11 +420,6 @@ class MagicTrickBakerState(State):
         known = self.forbidden[seat]
         known += [c for c in cards if c not in known]
         known.sort()
-
-    def _forbid_rope(self, seat: int, rules: Rules) -> None:
-        """`seat` could not play on the pile: it holds no card that goes on its top."""
-        goes_on = rules.rope_goes_on(self.trick[-1][1], suit_of(self.trick[0][1]))
-        self._forbid(seat, [c for c in range(NUM_CARDS) if goes_on[c]])
 
     def _end_trick(self, winner: int, rules: Rules, reason: str) -> list[Event]:
         """Record the trick for `winner`; then the Illusionist, a new bid, the next lead or the end.
@@ -430,7 +440,8 @@ class MagicTrickBakerState(State):
         self.tricks.append(record)
         self.trick = []
         self.leader = self.turn = winner
-        replaced = self._maybe_replace_illusionist(record)  # may bring in Night Club
+        waiting = ILLUSIONIST in self.laws  # `illusionist_waiting`, without the call
+        replaced = self._replace_illusionist(record) if waiting else []  # may bring in Night Club
         events: list[Event] = []
         if not self.quiet:
             burned_by_law = burned_by(self.laws, record)  # (the Laws after that replacement)
@@ -448,22 +459,22 @@ class MagicTrickBakerState(State):
                 }
             )
             events += replaced
-        if self._hand_done():
-            return events + self._end_hand()
-        if self.illusionist_waiting() or self.replacement is None:
+        if self.rope_out is not None or not (self.hands[0] or self.hands[1]):  # `_hand_done`
+            events += self._end_hand()
+            return events
+        if self.replacement is None or ILLUSIONIST in self.laws:  # none, or still waiting
             return events
         if self.replacement["trick"] == len(self.tricks):
             events += self._start_bids_or_play()
         return events
 
-    def _maybe_replace_illusionist(self, record: dict[str, Any]) -> list[Event]:
-        """The first card to lose a trick gives its Law to the Illusionist's slot.
+    def _replace_illusionist(self, record: dict[str, Any]) -> list[Event]:
+        """While the Illusionist waits: the first card to lose a trick gives its Law to the
+        Illusionist's slot.
 
         In a rope trick the losing card is the loser's last card in it; a trick in
         which the loser played nothing has no losing card (the Illusionist waits).
         """
-        if not self.illusionist_waiting():
-            return []
         loser = 1 - record["winner"]
         lost = [c for s, c in record["cards"] if s == loser]
         if not lost:
@@ -493,9 +504,15 @@ class MagicTrickBakerState(State):
     def _end_hand(self) -> list[Event]:
         """Score the hand Law by Law; then the game ends or the other player deals."""
         lines = score_hand(self.laws, self.tricks, self.bids, self.rope_out)
-        points = [sum(line["points"] for line in seat_lines) for seat_lines in lines]
+        points = [sum([line["points"] for line in seat_lines]) for seat_lines in lines]
         for s in (0, 1):
             self.totals[s] += points[s]
+        if self.quiet and self.playout_ends_at_scoring and any(points):
+            # A search's rollout ends at this change of a total and reads only the totals,
+            # the end and the winners (State.playout_ends_at_scoring): no record, no deal.
+            if self.won_at_target() or self.hand_number >= MAX_HANDS:
+                self.phase = "over"
+            return []
         record = {
             "hand": self.hand_number,
             "dealer": self.dealer,
@@ -554,7 +571,7 @@ class MagicTrickBakerState(State):
         return won
 
     def scores(self) -> list[int]:
-        return list(self.totals)
+        return self.totals[:]  # (a slice: a search asks at every move of its playouts)
 
     def winners(self) -> list[int]:
         if self.phase != "over":

@@ -429,16 +429,17 @@ def rules_for(laws: tuple[int, ...]) -> Rules:
     return rules
 
 
-_PAIR_RULES: list[Rules | None] = [None] * (NUM_CARDS * NUM_CARDS)  # rules_of_pair's
+# rules_of_pair's, by first * NUM_CARDS + second (the engine looks up here first)
+PAIR_RULES: list[Rules | None] = [None] * (NUM_CARDS * NUM_CARDS)
 
 
 def rules_of_pair(first: int, second: int) -> Rules:
     """`rules_for((first, second))` (a hand's two Laws), found by index: the engine asks at
     every move, and this makes no tuple and hashes none."""
     index = first * NUM_CARDS + second
-    rules = _PAIR_RULES[index]
+    rules = PAIR_RULES[index]
     if rules is None:
-        rules = _PAIR_RULES[index] = rules_for((first, second))
+        rules = PAIR_RULES[index] = rules_for((first, second))
     return rules
 
 
@@ -506,11 +507,11 @@ NO_FOLLOW_RULE = "You cannot follow suit: trump or discard."
 def follow_cards(hand: list[int], led: int | None, rules: Rules) -> list[int]:
     """The cards one may play to a normal trick: follow the led (effective) suit if able."""
     if led is None:
-        return list(hand)
+        return hand[:]
     suits = rules.suits  # effective_suit, looked up
     suit = suits[led]
     following = [c for c in hand if suits[c] == suit]
-    return following or list(hand)
+    return following or hand[:]
 
 
 def trick_winner(lead: int, follow: int, rules: Rules) -> int:

@@ -55,10 +55,15 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher-Yates shuffle in place."""
+        """Fisher-Yates shuffle in place: item i swaps with item `below(i + 1)`, i falling."""
+        s = self.state  # below, inlined (the same draws): playouts reshuffle whole decks
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            s = (s + _GOLDEN) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = (((z ^ (z >> 31)) >> 32) * (i + 1)) >> 32
             items[i], items[j] = items[j], items[i]
+        self.state = s
 
     def spawn(self) -> Rng:
         """An independent generator seeded from this one."""

@@ -128,17 +128,27 @@ def trick_winner(trick: list[list[int]]) -> tuple[int, str]:
     return led_seat, WIN_LOWEST_LED
 
 
+# By led suit and card: whether the card is of that suit or a trump (what a player who can
+# follow may play), looked up: every card of every playout asks.
+_FOLLOWS_OR_TRUMPS = [
+    [SUIT_OF_CARD[c] in (led, TRUMP) for c in range(DECK_SIZE)] for led in range(NUM_SUITS)
+]
+
+
 def playable_cards(hand: list[int], led_suit: int | None) -> list[int]:
     """The cards of `hand` one may play to a trick whose led suit is `led_suit` (None: leading)."""
     if led_suit is None:
         return hand[:]
     suit = SUIT_OF_CARD
-    following = [c for c in hand if suit[c] == led_suit]
-    if not following:
+    for card in hand:
+        if suit[card] == led_suit:
+            break
+    else:  # no card of the led suit: any card
         return hand[:]
     if led_suit == TRUMP:
-        return following
-    return [c for c in hand if suit[c] == led_suit or suit[c] == TRUMP]  # or trump instead
+        return [c for c in hand if suit[c] == TRUMP]
+    follows = _FOLLOWS_OR_TRUMPS[led_suit]  # or a trump instead
+    return [c for c in hand if follows[c]]
 
 
 def score_breakdown(cards: list[int]) -> list[dict[str, int]]:
@@ -390,13 +400,26 @@ class TrickOfTripState(State):
             if seat != self.turn:
                 return []
             trick = self.trick
-            led = SUIT_OF_CARD[trick[0][1]] if trick else None
-            return [{"type": "play", "card": c} for c in playable_cards(self.hands[seat], led)]
-        if seat not in self.acting():
+            hand = self.hands[seat]
+            if trick:  # (a lead may be any card: no list of them to make)
+                hand = playable_cards(hand, SUIT_OF_CARD[trick[0][1]])
+            return [{"type": "play", "card": c} for c in hand]
+        # The draft: the seats yet to choose act (`acting`), looked up without building it.
+        if type(seat) is not int or not 0 <= seat < self.num_players:
             return []
         if self.phase == "split":
-            return [{"type": "split", "sets": sets} for sets in all_splits(self.hands[seat])]
-        return [{"type": "pick", "set": 0}, {"type": "pick", "set": 1}]
+            if self.stands[seat] is not None:
+                return []
+            # all_splits of the hand (kept sorted), made straight into moves: a search's
+            # playouts list a draft's splits again and again
+            c = self.hands[seat]
+            return [
+                {"type": "split", "sets": [[c[a], c[b], c[d]], [c[e], c[f], c[g]]]}
+                for a, b, d, e, f, g in _SPLIT_POSITIONS
+            ]
+        if self.phase == "pick" and self.picks[seat] is None:
+            return [{"type": "pick", "set": 0}, {"type": "pick", "set": 1}]
+        return []
 
     def why_illegal(self, seat: int, action: Any) -> str:
         """Plain-words reasons for the common mistakes, else the generic message."""
