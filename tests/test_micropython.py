@@ -221,6 +221,27 @@ def test_the_rules_of_thumb_bots_choose_the_same_moves_in_both(game_id: str) -> 
     assert runs["micropython"].stdout.splitlines() == lines
 
 
+SEARCH_MOVES = ROOT / "tools" / "micropython" / "search_moves.py"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_search_bots_choose_the_same_moves_in_both(game_id: str) -> None:
+    """A blog post's puzzle searches on the page's MicroPython (no worker there): seeded
+    Hard searches choose, visit and value every move as in CPython (a search that copied
+    its moves once lost every playout on MicroPython: a dict rebuilt key by key may repr
+    its keys in another order, and the tree keys moves by their repr)."""
+    require_micropython()
+    runs = {
+        interpreter: xcheck.run(interpreter, SEARCH_MOVES, [game_id], timeout=TIMEOUT)
+        for interpreter in xcheck.INTERPRETERS
+    }
+    for done in runs.values():
+        assert done.returncode == 0, done.stdout + done.stderr
+    lines = runs["cpython"].stdout.splitlines()
+    assert len(lines) == 3 and all(line.startswith(f"search {game_id} ") for line in lines)
+    assert runs["micropython"].stdout.splitlines() == lines
+
+
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_seeded_games_replay_identically_in_both(game_id: str) -> None:
     require_micropython()

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 
-from ..contract import State, copy_json
+from ..contract import State
 from ..rng import Rng
 from . import bots_for, heuristic_factory
 from .base import SeatView, perf_counter, think
@@ -189,9 +189,11 @@ class Search:
         self.view = view
         self.seat = view.seat
         self.config = config or config_for(view.game_id)
-        # The search's own copies of the seat's moves: what it answers (best_action, summary,
-        # the coach's candidates) is never a move a quiet copy shares (docs/contract.md).
-        self.legal = [copy_json(action) for action in view.legal_actions()]
+        # What it answers (best_action, summary, the coach's candidates) comes from here:
+        # a player's state lists fresh moves, never the shared ones of a quiet copy
+        # (docs/contract.md). Not copied again: on MicroPython a dict rebuilt key by key
+        # may repr its keys in another order, and a move's tree key is its repr.
+        self.legal = view.legal_actions()
         self.root_scores = view.scores()
         self.root = Node(-1, {"type": ""})  # the decision itself: no seat moved, no action
         self.iterations = 0
