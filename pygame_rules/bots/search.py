@@ -96,8 +96,9 @@ SEARCH_FIELDS = (
 
 
 # Playouts per move of the search levels, Normal a fifth of Hard. Set when a Hard move took
-# about 250 ms of CPython CPU; the engines have since made it 38-67 ms (docs/bots.md,
-# "Speed"), and a bigger budget waits for the arena to show it is no weaker.
+# about 250 ms of CPython CPU; the engines have since made it 37-56 ms (docs/bots.md,
+# "Speed"). Twice the playouts were no weaker in the arena, nor clearly stronger
+# (docs/bots-log.md, 2026-11-29): the speed goes to shorter waits.
 LEVEL_ITERATIONS = {"normal": 100, "hard": 500}
 
 # Per-game settings are data declared beside each game's heuristic bot (`SEARCH_TUNING` in
