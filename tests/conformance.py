@@ -82,6 +82,19 @@ def _data_fingerprint(data: Any) -> str | bytes:
     return out.getvalue()
 
 
+def containers(value: Any) -> set[int]:
+    """The ids of every list and dict in `value`, itself included: two values share
+    nothing that may be changed in place when their sets do not meet (a game's `clone`)."""
+    found: set[int] = set()
+    todo = [value]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, (list, dict)):
+            found.add(id(item))
+            todo.extend(item.values() if isinstance(item, dict) else item)
+    return found
+
+
 def _unflagged(state: State) -> str | bytes:
     """The fingerprint of a search's copy without its flags (`quiet`, ...): what the same
     moves give the game itself."""

@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 import pytest
-from conformance import conformance_suite
+from conformance import conformance_suite, containers
 
 import pygame_rules
 from pygame_rules import IllegalAction, Rng, State, visible_events
@@ -879,15 +879,6 @@ def test_all_splits_lists_every_choice_of_two_cards_beside_the_lowest() -> None:
         assert all_splits(hand) == expected
 
 
-def _containers(value: Any, found: set[int]) -> set[int]:
-    """The ids of every list and dict in `value`, itself included."""
-    if isinstance(value, (list, dict)):
-        found.add(id(value))
-        for item in value.values() if isinstance(value, dict) else value:
-            _containers(item, found)
-    return found
-
-
 def test_clone_is_the_contract_copy_sharing_only_the_records() -> None:
     """The game's own `clone` gives what the contract's generic one does, and shares
     nothing with the original but the records never changed once made: those of the
@@ -903,7 +894,7 @@ def test_clone_is_the_contract_copy_sharing_only_the_records() -> None:
             assert copy.to_json() == generic.to_json() == state.to_json()
             fields = [name for name in state._fields() if name not in records]
             ours, theirs = [getattr(copy, f) for f in fields], [getattr(state, f) for f in fields]
-            assert not _containers(ours, set()) & _containers(theirs, set())
+            assert not containers(ours) & containers(theirs)
             for name in TrickOfTripState.APPEND_ONLY:
                 assert getattr(copy, name) is not getattr(state, name)
             seat = rng.choice(state.acting())

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from typing import Any
 
 import pytest
-from conformance import conformance_suite
+from conformance import conformance_suite, containers
 
 import pygame_rules
 from pygame_rules import IllegalAction, Rng
@@ -1095,15 +1094,6 @@ def test_move_rolls_are_the_dice_the_last_move_rolled() -> None:
     assert state.observation(0)["move_rolls"] == []
 
 
-def _containers(value: Any, found: set[int]) -> set[int]:
-    """The ids of every list and dict in `value`, itself included."""
-    if isinstance(value, (list, dict)):
-        found.add(id(value))
-        for item in value.values() if isinstance(value, dict) else value:
-            _containers(item, found)
-    return found
-
-
 def test_clone_is_the_contract_copy_sharing_only_the_records() -> None:
     """The game's own `clone` gives what the contract's generic one does (fields in the
     same order), and shares nothing with the original but the records never changed once
@@ -1124,7 +1114,7 @@ def test_clone_is_the_contract_copy_sharing_only_the_records() -> None:
                 for fields in (ours, theirs):
                     if fields["window"] is not None:  # (a window's order is shared)
                         fields["window"] = dict(fields["window"], order=None)
-                assert not _containers(ours, set()) & _containers(theirs, set())
+                assert not containers(ours) & containers(theirs)
                 seat = rng.choice(state.acting())
                 state.apply(seat, rng.choice(state.legal_actions(seat)))
     state.quiet = True
