@@ -97,7 +97,7 @@ SEARCH_FIELDS = (
 
 # Playouts per move of the search levels, Normal a fifth of Hard. Set when a Hard move took
 # about 250 ms of CPython CPU; the engines have since made it 37-56 ms (docs/bots.md,
-# "Speed"). Twice the playouts were no weaker in the arena, nor clearly stronger
+# "Speed"). Twice the playouts were neither clearly stronger nor weaker in the arena
 # (docs/bots-log.md, 2026-11-29): the speed goes to shorter waits.
 LEVEL_ITERATIONS = {"normal": 100, "hard": 500}
 
