@@ -204,21 +204,26 @@ def test_the_conformance_kit_passes_under_micropython(game_id: str) -> None:
 BOT_MOVES = ROOT / "tools" / "micropython" / "bot_moves.py"
 
 
+def lines_in_both(script: Path, game_id: str) -> tuple[list[str], list[str]]:
+    """`script GAME_ID`'s output lines in CPython, then in MicroPython (each must exit 0)."""
+    require_micropython()
+    runs = {
+        interpreter: xcheck.run(interpreter, script, [game_id], timeout=TIMEOUT)
+        for interpreter in xcheck.INTERPRETERS
+    }
+    for done in runs.values():
+        assert done.returncode == 0, done.stdout + done.stderr
+    return runs["cpython"].stdout.splitlines(), runs["micropython"].stdout.splitlines()
+
+
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_the_rules_of_thumb_bots_choose_the_same_moves_in_both(game_id: str) -> None:
     """The page's own bots (Easy, and every level while the worker loads) run on
     MicroPython: seeded games of them, sliced as the page slices them, move for move as in
     CPython (Baker's bot once took a list's __getitem__, which MicroPython has not)."""
-    require_micropython()
-    runs = {
-        interpreter: xcheck.run(interpreter, BOT_MOVES, [game_id], timeout=TIMEOUT)
-        for interpreter in xcheck.INTERPRETERS
-    }
-    for done in runs.values():
-        assert done.returncode == 0, done.stdout + done.stderr
-    lines = runs["cpython"].stdout.splitlines()
+    lines, micropython_lines = lines_in_both(BOT_MOVES, game_id)
     assert len(lines) == 2 and all(line.startswith(f"bots {game_id} ") for line in lines)
-    assert runs["micropython"].stdout.splitlines() == lines
+    assert micropython_lines == lines
 
 
 SEARCH_MOVES = ROOT / "tools" / "micropython" / "search_moves.py"
@@ -230,16 +235,9 @@ def test_the_search_bots_choose_the_same_moves_in_both(game_id: str) -> None:
     Hard searches choose, visit and value every move as in CPython (a search that copied
     its moves once lost every playout on MicroPython: a dict rebuilt key by key may repr
     its keys in another order, and the tree keys moves by their repr)."""
-    require_micropython()
-    runs = {
-        interpreter: xcheck.run(interpreter, SEARCH_MOVES, [game_id], timeout=TIMEOUT)
-        for interpreter in xcheck.INTERPRETERS
-    }
-    for done in runs.values():
-        assert done.returncode == 0, done.stdout + done.stderr
-    lines = runs["cpython"].stdout.splitlines()
+    lines, micropython_lines = lines_in_both(SEARCH_MOVES, game_id)
     assert len(lines) == 3 and all(line.startswith(f"search {game_id} ") for line in lines)
-    assert runs["micropython"].stdout.splitlines() == lines
+    assert micropython_lines == lines
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
