@@ -1026,8 +1026,8 @@ class TrickbookState(State):
 
     def decision_observation(self, seat: int) -> Observation:
         """The fields of `observation(seat)` a player decides by, the same values: hands,
-        counts, letters, the live trick and attempt (no history, no display fields). The
-        search's rollouts ask the heuristic bot every move, so this is kept small."""
+        counts, letters, the live trick and attempt (no history, no display fields): the
+        core of `observation` (the heuristic bot decides by `decision_facts` instead)."""
         views = TRICK_VIEWS  # (the views copied here, not by `trick_view`: a call less each)
         return {
             "seat": seat,
