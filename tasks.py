@@ -320,6 +320,16 @@ def vendor_runtime(python: Path) -> None:
 PRELOAD_MARKER = (
     "  <!-- preloads: tasks.py build lists here what PyScript fetches one after another -->"
 )
+EARLY_PRELOAD_MARKER = (
+    "  <!-- preloads: tasks.py build lists here the boot's largest file, before host.js -->"
+)
+# The file a first visit waits for last (MicroPython's wasm, half the bytes before a first
+# move), preloaded above host.js: Chromium asked for the preloads below that script, which
+# blocks the parser, only once it had run, and on an emulated phone's first visit the link
+# stood half idle for those 0.3 s (docs/runtime-split-notes.md, sixth session). The smaller
+# files stay below: above host.js they took its bandwidth (and on HTTP/1.1, a connection),
+# and the page's first paint, which waits for host.js, came 0.2-0.4 s later.
+EARLY_FETCHED = ("static/vendor/micropython/micropython.wasm",)
 VIEW_PRELOAD_MARKER = (
     "  <!-- preloads: tasks.py build lists here what a shown hand or puzzle's boot fetches -->"
 )
@@ -388,9 +398,20 @@ def preload_links() -> str:
     boot = boot_fetches()
     modules = boot["pyscript_modules"] + boot["modules"]
     fetched = boot["pyscript_fetched"] + boot["fetched"]
+    fetched = [name for name in fetched if name not in EARLY_FETCHED]
     lines = [f'  <link rel="modulepreload" href="./{name}">' for name in modules]
-    lines += [f'  <link rel="preload" href="./{name}" as="fetch" crossorigin>' for name in fetched]
+    lines += [fetch_preload(name) for name in fetched]
     return "\n".join(lines)
+
+
+def early_preload_links() -> str:
+    """<link> tags for the boot's largest file (`EARLY_FETCHED`), for above host.js."""
+    return "\n".join(fetch_preload(name) for name in EARLY_FETCHED)
+
+
+def fetch_preload(name: str) -> str:
+    """A preload of what the boot asks for with fetch() (cors mode: the same request)."""
+    return f'  <link rel="preload" href="./{name}" as="fetch" crossorigin>'
 
 
 def view_preloads() -> str:
@@ -468,7 +489,8 @@ def build() -> Path:
             shutil.copy2(ROOT / page, SITE / page)
     shutil.copytree(ROOT / "static", SITE / "static")
     index = SITE / "index.html"
-    index.write_text(index.read_text().replace(PRELOAD_MARKER, preload_links()))
+    text = index.read_text().replace(PRELOAD_MARKER, preload_links())
+    index.write_text(text.replace(EARLY_PRELOAD_MARKER, early_preload_links()))
     embed = SITE / "embed.html"
     embed.write_text(embed.read_text().replace(VIEW_PRELOAD_MARKER, view_preloads()))
     for page in (index, embed):

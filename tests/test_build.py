@@ -204,16 +204,22 @@ def test_the_bytecode_archive_holds_pyscripts_own_package(tmp_path: Path) -> Non
 def test_the_page_preloads_what_its_boot_fetches_in_a_chain() -> None:
     """Every preload names a file the build ships (a wrong name would download nothing
     useful, or twice), and the chain's links are all there (the built site, tasks.build)."""
-    links = tasks.preload_links()
-    hrefs = [line.split('href="./', 1)[1].split('"', 1)[0] for line in links.splitlines()]
+    links, early = tasks.preload_links(), tasks.early_preload_links()
+    lines = (links + "\n" + early).splitlines()
+    hrefs = [line.split('href="./', 1)[1].split('"', 1)[0] for line in lines]
     for href in hrefs:
         assert (tasks.SITE / href).is_file(), f"{href} is preloaded but not in the built site"
     assert "static/vendor/app-mpy.tar.gz" in hrefs
     assert "static/vendor/micropython/micropython.wasm" in hrefs
     assert "static/js/app-files.js" in hrefs  # imported by mpy-files.js: not a step of its own
     assert any(h.startswith("static/vendor/pyscript/core-") for h in hrefs)
+    assert len(hrefs) == len(set(hrefs))  # each file asked for once
     index = (tasks.SITE / "index.html").read_text()
     assert links in index and tasks.PRELOAD_MARKER not in index
+    # The largest file above the script that blocks the parser: asked for at once.
+    assert early in index and tasks.EARLY_PRELOAD_MARKER not in index
+    assert index.index(early) < index.index("static/js/host.js")
+    assert "micropython.wasm" in early
 
 
 def test_a_shown_hand_or_puzzle_preloads_the_same_chain() -> None:
