@@ -59,6 +59,7 @@ PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
 PYSCRIPT_USED = ("core", "error-")
 MICROPYTHON_DIST = NODE_MODULES / "@micropython" / "micropython-webassembly-pyscript"
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
+MICROPYTHON_LOADER = "static/vendor/micropython/micropython.mjs"  # in the site, as served
 # The `pyscript` package's Python as PyScript's build ships it inside core.js: the page writes
 # it into MicroPython's cwd and imports it before our code; compiled ahead of time into
 # app-mpy.tar.gz's `precompiled/`, which static/js/mpy-files.js puts first on sys.path.
@@ -369,6 +370,19 @@ def bundle_styles(site: Path, pages: tuple[str, ...] = ("index.html", "embed.htm
         (css / name).unlink()
 
 
+def minify_site(site: Path) -> None:
+    """Our scripts and stylesheets in the built site without their comments and spaces,
+    names kept (tools/minify.mjs: terser and csso, from npm); MicroPython's loader, which
+    Emscripten wrote minified but for its names, with its local names shortened too. A
+    phone's first visit downloads each byte before its first move, at 1.6 Mbit/s 5 ms a KB:
+    this takes 17 KB (gzip) off a link's 0.40 MB."""
+    ours = sorted(
+        [*(site / "static" / "js").glob("*.js"), *(site / "static" / "css").glob("*.css")]
+    )
+    run("node", ROOT / "tools" / "minify.mjs", *ours)
+    run("node", ROOT / "tools" / "minify.mjs", "--mangle", site / MICROPYTHON_LOADER)
+
+
 def boot_fetches() -> dict[str, list[str]]:
     """What the page's boot fetches in a chain, each after the last: PyScript's core, its
     chunks and config (`pyscript_modules`, `pyscript_fetched`), and MicroPython with our
@@ -498,6 +512,7 @@ def build() -> Path:
     registry_pages.write_pages(SITE)  # the games' cards, titles and pitches
     demo_post.write_demo(SITE)  # a blog post with each game's hand and puzzle: /demo/
     bundle_styles(SITE)
+    minify_site(SITE)
     files = site_files()
     digest = hashlib.sha256()
     for name in files:

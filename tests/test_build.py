@@ -350,6 +350,27 @@ def test_the_built_pages_link_the_apps_bundle_and_name_every_games_files() -> No
         for paths in files.values():
             for path in paths.values():
                 assert (tasks.SITE / path).is_file(), path
+    # app.css alone, minified (tasks.minify_site): the games' are files of their own.
     bundle = (tasks.SITE / tasks.STYLE_BUNDLE).read_text()
-    names = re.findall(r"^/\* ([\w-]+\.css) \*/$", bundle, re.MULTILINE)
-    assert names == ["app.css"]
+    assert ".site-bar{" in bundle and "/*" not in bundle
+
+
+def test_the_site_ships_our_scripts_and_stylesheets_minified_with_their_names() -> None:
+    """tasks.minify_site: each of our scripts and stylesheets is shipped smaller, without
+    its comments, its functions' names kept (a traceback names them); MicroPython's
+    loader still exports what PyScript imports."""
+    sources = [*(ROOT / "static/js").glob("*.js"), *(ROOT / "static/css").glob("*.css")]
+    shipped = [tasks.SITE / path.relative_to(ROOT) for path in sources]
+    pairs = [(src, out) for src, out in zip(sources, shipped, strict=True) if out.exists()]
+    assert len(pairs) >= 10  # app.css is in site.css
+    for source, built in pairs:
+        text = built.read_text()
+        assert len(text) < len(source.read_text()), built
+        assert "/*" not in text and "\n//" not in text, built
+    host = (tasks.SITE / "static/js/host.js").read_text()
+    assert "globalThis.gameStyle" in host and "const preload" in host
+    assert "The games' files and the boot's preloads" not in host  # a comment of its source
+    assert "export function appFiles" in (tasks.SITE / "static/js/app-files.js").read_text()
+    loader = (tasks.SITE / tasks.MICROPYTHON_LOADER).read_text()
+    assert len(loader) < len((ROOT / tasks.MICROPYTHON_LOADER).read_text())
+    assert "export async function loadMicroPython" in loader
