@@ -379,8 +379,8 @@ class Rules:
         # hundreds of thousands of times a game, so they are looked up, not worked out
         # again. Filled in on demand: a search meets many Laws' rules and asks each few
         # (a bot's first face-down choice weighs dozens of Laws for its hand's few cards).
-        self.winners: list[int] = [-1] * (NUM_CARDS * NUM_CARDS)
-        self._pair_wins: list[list[int] | None] = [None] * NUM_CARDS
+        # Shared by every Rules that decides tricks alike (the 156 pairs of Laws make 11).
+        self.winners, self._pair_wins = trick_tables(trump, keys, illusionist_wins)
         # Each card's suit for following (`effective_suit` under this trump), and the cards
         # of each such suit (0-2, and the Illusionist's own when no suit is trump): every
         # move of every playout asks which cards follow.
@@ -419,6 +419,23 @@ class Rules:
 
 _RULES: dict[tuple[int, ...], Rules] = {}  # rules_for's cache (at most 13 x 13 entries)
 _RULES_LINE: dict[tuple[int, ...], str] = {}  # rules_line's, by the Laws
+# trick_tables', by what decides a normal trick: trump, the cards' order, the Illusionist
+_TRICK_TABLES: dict[
+    tuple[int, tuple[int, ...], bool], tuple[list[int], list[list[int] | None]]
+] = {}
+
+
+def trick_tables(
+    trump: int, keys: tuple[int, ...], illusionist_wins: bool
+) -> tuple[list[int], list[list[int] | None]]:
+    """The tables `Rules` fills of trick winners and pair wins (see `Rules.__init__`), one
+    pair of them for all the Rules with this trump, order and Illusionist: those decide
+    every normal trick alike (`_trick_winner_by_law` reads nothing else)."""
+    key = (trump, keys, illusionist_wins)
+    tables = _TRICK_TABLES.get(key)
+    if tables is None:
+        tables = _TRICK_TABLES[key] = ([-1] * (NUM_CARDS * NUM_CARDS), [None] * NUM_CARDS)
+    return tables
 
 
 def rules_for(laws: tuple[int, ...]) -> Rules:

@@ -29,8 +29,10 @@ from pygame_rules.magic_trick_baker_laws import (
     LAW_OF_CARD,
     NO_FOLLOW_RULE,
     NO_TRUMP,
+    NUM_CARDS,
     ROPE_LEAD_RULE,
     TheIllusionist,
+    _trick_winner_by_law,
     card_name,
     follow_cards,
     rope_cards,
@@ -224,6 +226,29 @@ def test_topsy_turvy_with_the_stars_are_right() -> None:
     # In a rope trick (if one were in force) the same order decides "higher".
     assert rope_playable(H(2), H(1), 1, rules)
     assert not rope_playable(H(1), H(2), 1, rules)
+
+
+def test_laws_that_decide_tricks_alike_share_tables_and_each_keeps_its_own_answers() -> None:
+    """Rules with the same trump, order and Illusionist share their tables of trick winners
+    (filled as they are asked: `trick_tables`); every pair of Laws still gets the winner of
+    every two cards, and the pair wins, that its own Laws give, worked out afresh,
+    whichever Rules filled the shared table first."""
+    pairs = [(a, b) for a in range(NUM_CARDS) for b in range(NUM_CARDS) if a != b]
+    scoring_only = rules_for((law("poison"), law("heart-break")))
+    assert scoring_only.winners is rules_for((law("moon-shot"), law("contract"))).winners
+    assert scoring_only.winners is not rules_for((law("top-hat"), law("contract"))).winners
+    assert 1 < len({id(rules_for(pair).winners) for pair in pairs}) < len(pairs)
+    for pair in pairs:
+        rules = rules_for(pair)
+        for card in range(NUM_CARDS):
+            wins = rules.pair_wins(card)
+            for other in range(NUM_CARDS):
+                if other == card:
+                    continue
+                winner = _trick_winner_by_law(card, other, rules)
+                assert trick_winner(card, other, rules) == winner, (pair, card, other)
+                both = int(winner == card) + int(_trick_winner_by_law(other, card, rules) == card)
+                assert wins[other] == both, (pair, card, other)
 
 
 # -- the setup ritual --------------------------------------------------------------
