@@ -400,6 +400,10 @@ class App:
         """Leave any game and show `session`'s table; its bots start if it is their turn
         (`replay`: once these moves are replayed on it)."""
         self.leave_game()
+        # The address first, while the page is as it was last drawn: Chromium restyles
+        # what changed since at a history.replaceState, and after the new table was drawn
+        # that was the whole table, inside this task (6-20 ms of a desktop's first table).
+        self.keep_for_reload(session)
         page.show_screen(f"{session.game.title} — Trick Table")
         lesson = isinstance(session, LessonSession)  # never saved over a real game
         keeper = LessonPlace(self.saves.slots, self.keep_for_reload) if lesson else self.saves
@@ -411,7 +415,6 @@ class App:
         if replay is not None:
             self.spawn(watch(play, page_sleep, lambda: SPEEDS[self.bots.speed]))
         self.show_engine_note()
-        self.keep_for_reload(session)
         searching = session.level in SEARCH_LEVELS  # Easy needs no worker
         if searching and self.worker.usable and self.worker.status == "local":
             self.worker.expect()
