@@ -54,7 +54,8 @@ from browser.conftest import (  # noqa: E402
 ColorScheme = Literal["light", "dark"]
 SUFFIX: dict[ColorScheme, str] = {"light": "", "dark": "-dark"}
 
-# The docs' set: (name, viewport) and each game's link and how many steps to play first.
+# The docs' set: (name, viewport) and each game's link and how many of the player's clicks
+# to make first (`play_moves`).
 DOC_SIZES = (
     ("phone", {"width": 360, "height": 740}),
     ("landscape", {"width": 740, "height": 360}),
@@ -104,7 +105,7 @@ def docs_set(url: str, scheme: ColorScheme = "light") -> None:
             for game, link, steps in DOC_GAMES:
                 page.goto(url + f"?{link}&game={game}&speed=instant&level=easy")
                 page.wait_for_selector("body[data-app-state=ready]", timeout=60_000)
-                play_to_end(page, pick_seed=1, max_steps=steps, must_end=False)
+                play_moves(page, steps)
                 page.wait_for_selector(".table-screen:not([data-waiting])", timeout=60_000)
                 page.wait_for_timeout(400)  # transitions end
                 page.screenshot(path=out / f"{game}-{size_name}{end}.png")
@@ -133,7 +134,7 @@ def vision_set(url: str, scheme: ColorScheme = "light") -> None:
         for game, link, steps in DOC_GAMES:
             page.goto(url + f"?{link}&game={game}&speed=instant&level=easy")
             page.wait_for_selector("body[data-app-state=ready]", timeout=60_000)
-            play_to_end(page, pick_seed=1, max_steps=steps, must_end=False)
+            play_moves(page, steps)
             page.wait_for_selector(".table-screen:not([data-waiting])", timeout=60_000)
             page.wait_for_timeout(400)  # transitions end
             for kind in VISION:
@@ -147,6 +148,16 @@ def vision_set(url: str, scheme: ColorScheme = "light") -> None:
 MY_TURN = (
     "#screen .table-screen:not([data-waiting]) .board :is([data-action]:not([disabled]), [data-ui])"
 )
+
+
+def play_moves(page: Page, clicks: int) -> None:
+    """Make `clicks` of the player's clicks, each once the bots are done and the player's
+    controls are drawn: the same table each run, so two builds' pictures compare pixel for
+    pixel (a step of `play_to_end` may be a 30 ms wait, and how many came depended on the
+    bots' speed)."""
+    for click in range(clicks):
+        page.wait_for_selector(f"{MY_TURN}, [data-testid=game-over]", state="attached")
+        play_to_end(page, pick_seed=click, max_steps=1, must_end=False)
 
 
 def review_set(url: str, games: list[str], scheme: ColorScheme = "light") -> None:
