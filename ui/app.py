@@ -25,7 +25,7 @@ from ui import saves
 from ui.controls import Routes, control_names
 from ui.lessons.lesson import LessonSession, Unsaved, lesson_session
 from ui.play import daily
-from ui.play.bot_runner import SPEEDS, BotRunner, think_limit
+from ui.play.bot_runner import INFINITE, SPEEDS, BotRunner, think_limit
 from ui.play.detail import Detail
 from ui.play.handover import HandOver
 from ui.play.hint import Hint
@@ -97,7 +97,13 @@ class App:
     def __init__(self) -> None:
         self.play: PlayScreen | None = None  # the game being played
         self.setup_game: str | None = None
-        self.worker = WorkerClient(self.show_engine_note, usable=page.WITH_PYSCRIPT)
+        self.worker = WorkerClient(
+            self.show_engine_note,
+            usable=page.WITH_PYSCRIPT,
+            # The quick engine answers only requests with a time limit (not the test hook's
+            # Infinity: every move then waits for the whole search of the bots' worker).
+            quick_wanted=lambda: think_limit(page.think_limit_hook()) < INFINITE,
+        )
         self.bots = BotRunner(
             page_sleep,
             page.now,

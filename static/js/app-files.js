@@ -16,8 +16,8 @@ const GAME_FILES = globalThis.gameFiles ?? {};
 const BOOT_GAMES = globalThis.bootGames ?? Object.keys(GAME_FILES);
 const BOOT_REST = globalThis.bootRest ?? true;
 
-// [path, bytes] of each of an archive's files.
-function archiveFiles(url) {
+// [path, bytes] of each of an archive's files (static/js/bots-worker.js fetches its own).
+export function archiveFiles(url) {
   return fetch(url)
     .then((response) => {
       if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);

@@ -437,7 +437,11 @@ TABLE_NOW_JS = """([actions, steps]) => {
 
 
 def play_to_end(
-    page: Page, pick_seed: int = 0, max_steps: int = 3000, must_end: bool = True
+    page: Page,
+    pick_seed: int = 0,
+    max_steps: int = 3000,
+    must_end: bool = True,
+    worker: bool = True,
 ) -> None:
     """Play as the human by clicking drawn controls until the game-over view appears.
 
@@ -445,13 +449,15 @@ def play_to_end(
     rotating by `pick_seed`), else a game's own `data-ui` step (e.g. moving a
     card between groups); waits for bots otherwise. A step is a click or a 30 ms wait, so
     where a game stops with `must_end=False` depends on the bots' speed (test_hand_in_view's
-    take_turns clicks only between the bots' turns).
+    take_turns clicks only between the bots' turns). `worker=False`: no wait for the bots'
+    worker first (a test that holds it back).
     """
     import random
 
     from next_click import ACTIONS, STEPS, STEPS_JS, next_click
 
-    wait_for_bots_worker(page)
+    if worker:
+        wait_for_bots_worker(page)
     pick = random.Random(pick_seed)
     nav = page_steps()  # not moves; and a hint lands later, redrawing the table meanwhile
     table_now = TABLE_NOW_JS % STEPS_JS
@@ -524,6 +530,26 @@ def random_game(
         seat = session.waiting_for()[0]
         session.act(seat, choose.choice(session.state.legal_actions(seat)))
     return session
+
+
+def position_with_bot_moves_left(
+    game_id: str, players: int, seed: int, left: int
+) -> tuple[str, int]:
+    """A position link to a seeded game (Easy bots, random moves, played out in CPython) at
+    the player's last turn with at least `left` bot moves after it in that game; and how
+    many moves it holds."""
+    from ui.share.links import encode_moves
+
+    session = random_game(game_id, players, seed, pick_seed=0)
+    history = session.history
+    bots_after = 0
+    for cut in reversed(range(len(history))):
+        seat = history[cut][0]
+        if seat == session.human and bots_after >= left:
+            moves = encode_moves(game_id, players, seed, {}, history[:cut])
+            return f"?game={game_id}&players={players}&seed={seed}&moves={moves}", cut
+        bots_after += seat != session.human
+    raise AssertionError(f"no turn of the player with {left} bot moves after it")
 
 
 def near_the_end(

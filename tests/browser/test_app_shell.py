@@ -10,7 +10,6 @@ from playwright.sync_api import Page, expect
 
 import pygame_rules
 from ui.play.session import Session
-from ui.share.links import encode_moves
 
 from .conftest import (
     HINT_TIMEOUT,
@@ -18,7 +17,7 @@ from .conftest import (
     final_scores,
     open_app,
     play_to_end,
-    random_game,
+    position_with_bot_moves_left,
     replayed_scores,
     resume_near_the_end,
     serious_violations,
@@ -417,24 +416,6 @@ def test_hint_marks_the_move_a_bot_would_make(phone: StrictPage, site_url: str) 
     expect(page.locator("#notice")).to_be_hidden()  # no "Thinking about your move…" left
     hinted.click()
     expect(note).to_have_count(0)
-
-
-def position_with_bot_moves_left(
-    game_id: str, players: int, seed: int, left: int
-) -> tuple[str, int]:
-    """A position link to a seeded game (Easy bots, random moves, played out in CPython) at
-    the player's last turn with at least `left` bot moves after it in that game; and how
-    many moves it holds."""
-    session = random_game(game_id, players, seed, pick_seed=0)
-    history = session.history
-    bots_after = 0
-    for cut in reversed(range(len(history))):
-        seat = history[cut][0]
-        if seat == session.human and bots_after >= left:
-            moves = encode_moves(game_id, players, seed, {}, history[:cut])
-            return f"?game={game_id}&players={players}&seed={seed}&moves={moves}", cut
-        bots_after += seat != session.human
-    raise AssertionError(f"no turn of the player with {left} bot moves after it")
 
 
 def test_hard_bots_play_a_game_to_the_end(desktop: StrictPage, site_url: str) -> None:

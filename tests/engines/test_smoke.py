@@ -165,6 +165,7 @@ def test_the_coach_weighs_a_finished_hand(engine: Driver, engine_site: str) -> N
 
 
 def test_the_bots_worker_gets_ready(engine: Driver, engine_site: str) -> None:
+    """And the bots' quick engine before it."""
     engine.goto(f"{engine_site}?game=magic-trick-baker&players=2&seed=3&level=normal")
     wait_ready(engine)
     bots = "document.body.dataset.bots"
@@ -172,6 +173,11 @@ def test_the_bots_worker_gets_ready(engine: Driver, engine_site: str) -> None:
         engine, f"() => ['ready', 'failed'].includes({bots}) && {bots}", timeout=WORKER_TIMEOUT
     )
     assert state == "ready"
+    # The quick engine (MicroPython in a worker of its own) was ready first, then retired.
+    quick = "document.body.dataset.quickBots"
+    assert wait_for(engine, f"() => {quick} === 'retired' && {quick}") == "retired"
+    ready = "performance.getEntriesByName('bots-quick-ready').length"
+    assert engine.evaluate(f"() => {ready}") == 1
     assert_clean(engine)
 
 

@@ -1,5 +1,8 @@
 """The bots' worker: Pyodide, in a PyScript worker, runs the Normal and Hard searches and
-the hint, so the page's main thread (MicroPython) never waits on them.
+the hint, so the page's main thread (MicroPython) never waits on them. Until it is ready
+(half a minute of download on a phone's first visit), the same module answers the bots in
+MicroPython, in a worker of its own (static/js/bots-worker.js, `answer_later`): the same
+search, at a fifth of the speed, so their time limit cuts Hard shorter there.
 
 Only JSON text crosses: a request holds the state (`State.to_json`, which rebuilds the
 table), the seat, the level and the bot's seed; the bot sees that seat's `SeatView`
@@ -15,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sys
 
 import pygame_rules
 from pygame_rules.bots import SeatView, bots_for, explain_move, make_bot, think
@@ -27,6 +31,10 @@ if TYPE_CHECKING:
 SLICE = 0.05  # seconds of search between two looks at the time limit (and at messages)
 WAIT = 0.01  # seconds between two looks at whether a queued request's turn has come
 CANCELLED: set[int] = set()  # ids of requests the page no longer needs
+# The pause between two slices, in which the worker reads its messages (a cancel). On
+# MicroPython, asyncio runs every ready task before it returns to JavaScript: sleep(0)
+# would read none until the search is over.
+PAUSE = 0.001 if sys.implementation.name == "micropython" else 0
 
 
 class Turns:
@@ -112,7 +120,7 @@ async def decide_json(text: str) -> str:
         try:
             decision = None if key in CANCELLED else Decision(request)
             while decision is not None and not decision.step():
-                await asyncio.sleep(0)  # the page's cancel() is read here
+                await asyncio.sleep(PAUSE)  # the page's cancel() is read here
                 if key in CANCELLED:
                     decision = None
         finally:
@@ -153,7 +161,7 @@ async def coach_json(text: str) -> str:
                 except StopIteration as done:
                     verdict = done.value
                     break
-                await asyncio.sleep(0)  # the page's cancel() is read here
+                await asyncio.sleep(PAUSE)  # the page's cancel() is read here
         finally:
             TURNS.done()
         if key in CANCELLED:
@@ -172,8 +180,26 @@ def cancel(request_id: int) -> None:
 def ready() -> str:
     """What the worker runs (the page logs it): answers once every game's rules and bots
     are imported (imported by the first request instead, they made it 0.2 s slower)."""
-    import sys
-
     for game in pygame_rules.list_games():
         bots_for(game.id)
-    return f"Python {sys.version.split()[0]} · rules {pygame_rules.__version__}"
+    name = "MicroPython" if sys.implementation.name == "micropython" else "Python"
+    version = ".".join(str(part) for part in sys.implementation.version[:3])
+    return f"{name} {version} · rules {pygame_rules.__version__}"
+
+
+ANSWERS = {"decide_json": decide_json}  # what the MicroPython worker answers (no coach)
+TASKS: list[Any] = []  # answers being thought, kept referenced until done
+
+
+def answer_later(method: str, text: str, reply: Any) -> None:
+    """For static/js/bots-worker.js (MicroPython, no PyScript): `method`'s answer to `text`,
+    thought in an asyncio task of its own, handed to `reply` (a JavaScript function) as
+    JSON text. An unknown method answers {"error": ...}."""
+
+    async def run() -> None:
+        if method in ANSWERS:
+            reply(await ANSWERS[method](text))
+        else:
+            reply(json.dumps({"error": f"no {method} here"}))
+
+    TASKS[:] = [task for task in TASKS if not task.done()] + [asyncio.create_task(run())]

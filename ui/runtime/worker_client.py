@@ -7,6 +7,11 @@ time, is dropped for the rest of the visit: the bots go on thinking here. The pa
 which in plain words (`#engine-note`) and marks `body[data-bots]` (test hook): `starting`
 (a Normal or Hard table is up; the worker starts once the player can move), `loading`,
 `ready` or `failed`.
+
+With it starts the bots' quick engine (`ui/runtime/quick_worker.py`: MicroPython in a worker,
+ready in seconds), asked in its place while it loads; `body[data-quick-bots]` (test hook) is
+`loading`, `ready`, `failed` or `retired` (the worker took over). A request with no time
+limit never goes there (see `ask`), so it is not started for a page that asks none.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ import json
 
 from ui.jsontext import message_json
 from ui.runtime.browser import document, window
+from ui.runtime.quick_worker import QuickWorker
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -27,6 +33,9 @@ WORKER_SCRIPT = "./static/py/bots.py"
 # no COOP/COEP headers, so there is no SharedArrayBuffer): the worker only answers calls
 # with JSON text. JSON, not TOML: PyScript's TOML parser is never loaded.
 WORKER_CONFIG = "./py.json"
+# The quick engine's archives beside each game's (the page's bytecode; tasks.py).
+PAGE_ARCHIVE = "static/vendor/app-mpy.tar.gz"
+QUICK_ARCHIVE = "static/vendor/app-mpy-bots.tar.gz"
 PAINT_DELAY = 0.1  # seconds between two looks at whether the player can move
 WORKER_DELAY = 3.0  # seconds after the first table by which the worker starts anyway
 POLL = 0.02  # seconds between two looks at a pending answer (or whether it is still wanted)
@@ -39,10 +48,12 @@ COMING = ("local", "starting", "loading")  # the worker is expected, not ready y
 # In plain words, short: the page's top bar shows them in the place of its title (on a
 # phone on its side, of the speed menu's label), so the table never moves for them.
 LOADING_NOTE = "Bots play simply until their engine loads."
+QUICK_NOTE = "Bots think less until their engine loads."  # the quick engine answers
 NOTES = {
     "local": LOADING_NOTE,
     "starting": LOADING_NOTE,
     "loading": LOADING_NOTE,
+    "quick": QUICK_NOTE,
     "failed": "The bots' engine did not load: they think less.",
 }
 
@@ -60,10 +71,17 @@ async def until(ready: Callable[[], bool], limit: float) -> None:
 class WorkerClient:
     """Starts the worker, tells when it is ready, and asks it for moves."""
 
-    def __init__(self, changed: Callable[[], None] | None = None, usable: bool = True) -> None:
+    def __init__(
+        self,
+        changed: Callable[[], None] | None = None,
+        usable: bool = True,
+        quick_wanted: Callable[[], bool] = lambda: True,
+    ) -> None:
         self.status = "local"  # local (not started), starting, loading, ready, failed
         self.usable = usable  # False: no worker here (no PyScript: embed.js's own boot)
         self.worker: Any = None
+        self.quick_wanted = quick_wanted  # whether bots think with a time limit here
+        self.quick_worker: QuickWorker | None = None
         self.changed = changed or (lambda: None)
         self.tasks: list[Any] = []
         self.asked = 0  # requests sent: each has its number as "id", to cancel it by
@@ -100,6 +118,32 @@ class WorkerClient:
         window.performance.mark("bots-worker-start")
         self._set("loading")
         self.tasks.append(asyncio.create_task(self._watch()))
+        if self.quick_wanted():
+            self.start_quick()
+
+    def start_quick(self) -> None:
+        """Start the quick engine with the page's archives: its own, and every game's."""
+        games = json.loads(str(window.JSON.stringify(window.gameFiles)))
+        archives = [PAGE_ARCHIVE, QUICK_ARCHIVE] + [
+            games[game]["archive"] for game in sorted(games)
+        ]
+        window.performance.mark("bots-quick-start")
+        self.quick_worker = QuickWorker(archives, self._quick_changed)
+        self._quick_changed("loading")
+
+    def _quick_changed(self, status: str) -> None:
+        document.body.setAttribute("data-quick-bots", status)
+        if status == "ready":
+            window.performance.mark("bots-quick-ready")
+        self.changed()
+
+    def quick_ready(self) -> bool:
+        """Whether the quick engine answers in the worker's place now."""
+        return (
+            self.status in COMING
+            and self.quick_worker is not None
+            and (self.quick_worker.status == "ready")
+        )
 
     async def _watch(self) -> None:
         from pyscript import workers
@@ -115,6 +159,8 @@ class WorkerClient:
         window.performance.mark("bots-worker-ready")
         window.console.info(f"bots' worker ready: {about}")
         self._set("ready")
+        if self.quick_worker is not None:
+            self.tasks.append(asyncio.create_task(self.quick_worker.retire()))
         cache_later = getattr(window, "cacheLater", None)  # static/js/boot.js: offline copy
         if cache_later is not None and str(cache_later) != "undefined":
             cache_later()
@@ -123,12 +169,13 @@ class WorkerClient:
         """A line for the table when its bots (at `level`) do not use the worker now."""
         if level == "easy" or not self.usable:
             return None
-        return NOTES.get(self.status)
+        return NOTES["quick"] if self.quick_ready() else NOTES.get(self.status)
 
     def quick(self) -> bool:
         """Whether bots should play their rules of thumb now: the worker is coming (not
-        started or loading); a failed or absent worker leaves the search to the page."""
-        return self.usable and self.status in COMING
+        started or loading) and the quick engine is not ready either; a failed or absent
+        worker leaves the search to the page."""
+        return self.usable and self.status in COMING and not self.quick_ready()
 
     async def ask(
         self,
@@ -145,11 +192,17 @@ class WorkerClient:
         A request with no time limit (the test hook `pygameThinkLimit = Infinity`: every
         move the whole search, CPython's move) waits for a loading worker: MicroPython's
         search is not bit for bit CPython's (its floats differ in the last bit)); not for
-        a worker never asked to start (an Easy table's hint: it would wait for ever)."""
+        a worker never asked to start (an Easy table's hint: it would wait for ever).
+        A request with a limit goes to the quick engine while the worker loads (the bots'
+        and the hint's, not the coach's)."""
         limit = request.get("limit")
         while limit is None and self.usable and self.status in ("starting", "loading"):
             await asyncio.sleep(POLL)
-        if self.status != "ready":
+        if self.status == "ready":
+            worker = self.worker
+        elif limit is not None and method == "decide_json" and self.quick_ready():
+            worker = self.quick_worker
+        else:
             return None
         wait = NO_LIMIT_WAIT if limit is None else float(limit) + SLACK
         self.asked += 1
@@ -158,7 +211,7 @@ class WorkerClient:
 
         async def call() -> None:
             try:
-                pending.append(await getattr(self.worker, method)(message_json(request)))
+                pending.append(await getattr(worker, method)(message_json(request)))
             except Exception as exc:
                 pending.append(exc)
 
@@ -169,13 +222,17 @@ class WorkerClient:
             await asyncio.sleep(POLL)
             waited += POLL
             if not pending and not wanted():
-                self.worker.cancel(key)  # its search stops at its next slice
+                worker.cancel(key)  # its search stops at its next slice
                 return STALE
         answer = json.loads(str(pending[0])) if pending and isinstance(pending[0], str) else {}
         if "ok" not in answer:
             problem = answer.get("error") or (pending[0] if pending else "no answer in time")
             if method != "decide_json":
                 window.console.warn(f"bots' worker, {method}: {problem}")
+                return None
+            if worker is self.quick_worker:
+                window.console.warn(f"bots' quick engine dropped: {problem}")
+                worker.drop()
                 return None
             window.console.warn(f"bots' worker dropped: {problem}")
             self._set("failed")
