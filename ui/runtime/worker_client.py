@@ -119,7 +119,10 @@ class WorkerClient:
         self._set("loading")
         self.tasks.append(asyncio.create_task(self._watch()))
         if self.quick_wanted():
-            self.start_quick()
+            try:
+                self.start_quick()
+            except Exception as exc:  # the bots wait for the worker, as before it existed
+                window.console.warn(f"bots' quick engine not started: {exc}")
 
     def start_quick(self) -> None:
         """Start the quick engine with the page's archives: its own, and every game's."""
