@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Route
 
 from ui.play.session import Session
+from ui.share.links import encode_moves
 
 from .conftest import (
     BOOT_TIMEOUT,
@@ -21,6 +22,7 @@ from .conftest import (
     open_app,
     play_to_end,
     position_with_bot_moves_left,
+    random_game,
     replayed_scores,
     strict_page,
 )
@@ -94,3 +96,99 @@ def test_a_page_with_no_time_limit_never_starts_it(desktop: StrictPage, site_url
     assert page.evaluate("document.body.dataset.bots") == "ready"
     assert page.evaluate("document.body.dataset.quickBots") is None
     assert page.evaluate("performance.getEntriesByName('bots-quick-start').length") == 0
+
+
+def position_where_only_the_player_waits(
+    game_id: str, players: int, seed: int, splits_after: int
+) -> tuple[str, int]:
+    """A position link to a seeded game (random moves, played out in CPython) where the
+    player alone is to move, with at least `splits_after` split rounds after it (bots
+    choosing with the player); and how many moves it holds."""
+    session = random_game(game_id, players, seed, pick_seed=0)
+    history = session.history
+    replay = Session(game_id, players, seed, "easy")
+    for cut, (seat, action) in enumerate(history):
+        waiting = replay.waiting_for()
+        later = history[cut:]
+        splits = sum(1 for _, later_action in later if later_action["type"] == "split")
+        if waiting == (session.human,) and splits >= splits_after * players:
+            moves = encode_moves(game_id, players, seed, {}, history[:cut])
+            return f"?game={game_id}&players={players}&seed={seed}&moves={moves}", cut
+        replay.act(seat, action)
+    raise AssertionError(f"no turn of the player alone with {splits_after} split rounds after")
+
+
+def test_trick_of_trips_splits_meet_the_quick_engine_mid_thought(
+    desktop_no_sw: StrictPage, site_url: str
+) -> None:
+    """Pyodide held back, Trick of Trip at Normal from a turn of the player's alone (so the
+    quick engine is ready before any bot decides): the player splits as soon as a split is
+    drawn, often while a bot still thinks about its own (its question then cancelled in the
+    quick engine, and asked again about the table as it is). Every bot move is still the
+    one CPython's search makes for that table."""
+    page = desktop_no_sw.page
+    page.context.route("**/static/vendor/pyodide/**", lambda route: None)  # never answered
+    page.add_init_script(LONG_LIMIT)
+    link, cut = position_where_only_the_player_waits("trick-of-trip", 3, 6, splits_after=2)
+    page.goto(site_url + link + "&level=normal&speed=instant")
+    page.wait_for_selector("body[data-app-state=ready]", timeout=BOOT_TIMEOUT)
+    page.click("[data-ui=link-continue]")  # sit down at the position: the player's turn
+    page.wait_for_selector("body[data-quick-bots=ready]", timeout=BOOT_TIMEOUT)
+    play_to_end(page, pick_seed=3, worker=False)
+    assert final_scores(page) == replayed_scores(page)
+    assert page.evaluate("document.body.dataset.bots") == "loading"
+    record = json.loads(page.locator("[data-testid=game-over]").get_attribute("data-record"))
+    session = Session(record["game"], record["players"], record["seed"], "normal")
+    bot_moves = bot_splits = 0
+    for seat, action in record["history"]:
+        if seat != session.human and len(session.history) >= cut:
+            turn = session.start_bot(seat)
+            turn.step(None)
+            assert turn.action == action, f"move {len(session.history)}: CPython's search differs"
+            bot_moves += 1
+            bot_splits += action["type"] == "split"
+        session.act(seat, action)
+    assert bot_splits >= 4 and session.is_over()
+
+
+# A request to the quick engine and its cancel, posted at once: the search (Wray, Hard, no
+# time limit: 500 playouts, far more than one 50 ms slice) reads the cancel at its first
+# pause and answers {"cancelled": true}; the next request is answered in full.
+CANCEL_JS = """async (request) => {
+  const worker = new Worker("./static/js/bots-worker.js", {type: "module"});
+  const games = JSON.parse(document.getElementById("game-files").textContent);
+  const archives = ["static/vendor/app-mpy.tar.gz", "static/vendor/app-mpy-bots.tar.gz",
+    ...Object.keys(games).sort().map((game) => games[game].archive)];
+  const next = (wanted) => new Promise((resolve) => {
+    const seen = ({data}) => {
+      if (!wanted(data)) return;
+      worker.removeEventListener("message", seen);
+      resolve(data);
+    };
+    worker.addEventListener("message", seen);
+  });
+  worker.postMessage({archives});
+  const ready = await next((data) => data.ready || data.failed);
+  const ask = (id) => ({id, method: "decide_json", text: JSON.stringify({...request, id})});
+  worker.postMessage(ask(1));
+  worker.postMessage({cancel: 1});
+  const cancelled = await next((data) => data.id === 1);
+  worker.postMessage(ask(2));
+  const answered = await next((data) => data.id === 2);
+  worker.terminate();
+  return [ready, JSON.parse(cancelled.text), JSON.parse(answered.text)];
+}"""
+
+
+def test_the_quick_engine_drops_a_cancelled_question(desktop: StrictPage, site_url: str) -> None:
+    page = desktop.page
+    open_app(page, site_url)
+    session = Session("magic-trick-wray", 4, 5, "hard")
+    request = session.bot_request(session.waiting_for()[0])
+    assert request is not None
+    request["limit"] = None
+    ready, cancelled, answered = page.evaluate(CANCEL_JS, request)
+    assert ready["ready"].startswith("MicroPython ")
+    assert cancelled == {"cancelled": True}
+    assert answered["ok"]["capped"] is False
+    assert answered["ok"]["action"] in session.state.legal_actions(request["seat"])
