@@ -422,9 +422,12 @@ class App:
             self.spawn(watch(play, page_sleep, lambda: SPEEDS[self.bots.speed]))
         self.show_engine_note()
         searching = session.level in SEARCH_LEVELS  # Easy needs no worker
-        if searching and self.worker.usable and self.worker.status == "local":
-            self.worker.expect()
-            self.spawn(self.worker.start_when(self.can_move))
+        if searching and self.worker.status == "local":
+            if self.worker.usable:
+                self.worker.expect()
+                self.spawn(self.worker.start_when(self.can_move))
+            else:  # no PyScript (a frame without storage): the quick engine alone
+                self.spawn(self.worker.start_quick_when(self.can_move))
 
     def keep_for_reload(self, session: Session) -> None:
         """Make a reload of the page come back to this table: the full app's address becomes

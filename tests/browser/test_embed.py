@@ -113,7 +113,8 @@ def test_a_frame_whose_storage_is_blocked_boots_micropython(
     """Issue 37.3: where the browser keeps no storage for a frame on another site (this
     Chromium, headless in a fresh context), PyScript cannot start (its loader needs
     IndexedDB): embed.js starts MicroPython itself, with the same bytecode, not Pyodide
-    (about 6 MB), and the game plays; with no worker, the bots think on the page."""
+    (about 6 MB), and the game plays; with no Pyodide worker, its Normal bots think in the
+    quick engine (MicroPython in a worker of its own, which needs no PyScript)."""
     context, page, strict, url = host_page(browser, other_site, site_url)
     try:
         page.goto(url)
@@ -147,6 +148,10 @@ def test_a_frame_whose_storage_is_blocked_boots_micropython(
         assert any(name.endswith("/micropython.wasm") for name in fetched), fetched
         assert not any("pyodide" in name for name in fetched), fetched
         expect(frame.locator("body")).not_to_have_attribute("data-bots", re.compile("."))
+        frame.locator("body[data-quick-bots=ready]").wait_for(timeout=60_000)
+        for _ in range(4):  # moves of the hand, the bots' between them thought there
+            frame.locator("#screen [data-action]").first.click()
+        expect(frame.locator("body")).to_have_attribute("data-quick-bots", "ready")
         strict.problems = [
             p for p in strict.problems if "request left the origin" not in p and "404" not in p
         ]

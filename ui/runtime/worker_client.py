@@ -10,7 +10,8 @@ which in plain words (`#engine-note`) and marks `body[data-bots]` (test hook): `
 
 With it starts the bots' quick engine (`ui/runtime/quick_worker.py`: MicroPython in a worker,
 ready in seconds), asked in its place while it loads; `body[data-quick-bots]` (test hook) is
-`loading`, `ready`, `failed` or `retired` (the worker took over). A request with no time
+`loading`, `ready`, `failed` or `retired` (the worker took over). Where there is no worker
+(no PyScript), the quick engine starts alone and answers for good. A request with no time
 limit never goes there (see `ask`), so it is not started for a page that asks none.
 """
 
@@ -119,19 +120,29 @@ class WorkerClient:
         self._set("loading")
         self.tasks.append(asyncio.create_task(self._watch()))
         if self.quick_wanted():
-            try:
-                self.start_quick()
-            except Exception as exc:  # the bots wait for the worker, as before it existed
-                window.console.warn(f"bots' quick engine not started: {exc}")
+            self.start_quick()
+
+    async def start_quick_when(self, can_move: Callable[[], bool]) -> None:
+        """Where there is no bots' worker (no PyScript: embed.js's own boot), start the
+        quick engine alone, once the player can move (or WORKER_DELAY after the first
+        table); the bots search on the page until it is ready, and if it fails."""
+        await until(can_move, WORKER_DELAY)
+        if self.quick_worker is None and self.quick_wanted():
+            self.start_quick()
 
     def start_quick(self) -> None:
-        """Start the quick engine with the page's archives: its own, and every game's."""
-        games = json.loads(str(window.JSON.stringify(window.gameFiles)))
-        archives = [PAGE_ARCHIVE, QUICK_ARCHIVE] + [
-            games[game]["archive"] for game in sorted(games)
-        ]
+        """Start the quick engine with the page's archives: its own, and every game's. If it
+        cannot start, the bots go on as if there were none."""
+        try:
+            games = json.loads(str(window.JSON.stringify(window.gameFiles)))
+            archives = [PAGE_ARCHIVE, QUICK_ARCHIVE] + [
+                games[game]["archive"] for game in sorted(games)
+            ]
+            self.quick_worker = QuickWorker(archives, self._quick_changed)
+        except Exception as exc:
+            window.console.warn(f"bots' quick engine not started: {exc}")
+            return
         window.performance.mark("bots-quick-start")
-        self.quick_worker = QuickWorker(archives, self._quick_changed)
         self._quick_changed("loading")
 
     def _quick_changed(self, status: str) -> None:
