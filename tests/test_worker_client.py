@@ -146,3 +146,13 @@ def test_no_quick_engine_is_started_for_a_page_that_sets_no_limit(page: Page) ->
     worker.start_quick = lambda: started.append(True)  # type: ignore[method-assign]
     run(worker.start_quick_when(lambda: True))
     assert not started and worker.quick_worker is None
+
+
+def test_if_the_worker_fails_the_quick_engine_answers_for_good(page: Page) -> None:
+    quick = FakeEngine("quick")
+    worker = loading_with_quick(quick)
+    worker.status = "failed"
+    assert not worker.quick()
+    assert worker.note("hard") == NOTES["failed"]
+    answer = run(worker.ask({"game": "g", "limit": 0.9}))
+    assert answer is not None and answer["action"] == {"by": "quick"}

@@ -1,5 +1,6 @@
 """The page's side of the bots' quick engine (static/js/bots-worker.js): MicroPython in a
-worker of its own, asked in the place of the bots' worker (Pyodide) until that one is ready.
+worker of its own, asked in the place of the bots' worker (Pyodide) until that one is ready
+(for good if it fails, or where there is none).
 
 It runs the page's own runtime and bytecode, already downloaded, so on a phone's first visit
 it is ready seconds after the first table, where Pyodide takes half a minute. Its answers

@@ -152,12 +152,10 @@ class WorkerClient:
         self.changed()
 
     def quick_ready(self) -> bool:
-        """Whether the quick engine answers in the worker's place now."""
-        return (
-            self.status in COMING
-            and self.quick_worker is not None
-            and (self.quick_worker.status == "ready")
-        )
+        """Whether the quick engine answers in the worker's place now (it loads, or failed:
+        the quick engine then answers for good)."""
+        quick = self.quick_worker
+        return self.status != "ready" and quick is not None and quick.status == "ready"
 
     async def _watch(self) -> None:
         from pyscript import workers
@@ -183,7 +181,8 @@ class WorkerClient:
         """A line for the table when its bots (at `level`) do not use the worker now."""
         if level == "easy" or not self.usable:
             return None
-        return NOTES["quick"] if self.quick_ready() else NOTES.get(self.status)
+        coming = self.status in COMING and self.quick_ready()
+        return NOTES["quick"] if coming else NOTES.get(self.status)
 
     def quick(self) -> bool:
         """Whether bots should play their rules of thumb now: the worker is coming (not
@@ -207,8 +206,8 @@ class WorkerClient:
         move the whole search, CPython's move) waits for a loading worker: MicroPython's
         search is not bit for bit CPython's (its floats differ in the last bit)); not for
         a worker never asked to start (an Easy table's hint: it would wait for ever).
-        A request with a limit goes to the quick engine while the worker loads (the bots'
-        and the hint's, not the coach's)."""
+        A request with a limit goes to the quick engine while the worker loads or if it
+        failed (the bots' and the hint's, not the coach's)."""
         limit = request.get("limit")
         while limit is None and self.usable and self.status in ("starting", "loading"):
             await asyncio.sleep(POLL)
