@@ -21,6 +21,7 @@ from endings import bots_finish_the_game, played_game
 from host_pages import BLOG_POST, HOST_STATE, UNTOUCHED_HOST, VIEW_FRAME
 
 from ui.play.daily import DAILY_LEVEL, daily_seed
+from ui.play.session import Session
 from ui.review.coaching import HandCoach, verdict_now
 from ui.review.replay import finished_hands
 from ui.runtime.storage import SAVE_KEY
@@ -178,7 +179,37 @@ def test_the_bots_worker_gets_ready(engine: Driver, engine_site: str) -> None:
     assert wait_for(engine, f"() => {quick} === 'retired' && {quick}") == "retired"
     ready = "performance.getEntriesByName('bots-quick-ready').length"
     assert engine.evaluate(f"() => {ready}") == 1
+    # Its search, asked directly (the page's own stopped once Pyodide's was ready).
+    session = Session("magic-trick-wray", 4, 5, "hard")
+    request = session.bot_request(session.waiting_for()[0])
+    assert request is not None
+    engine.evaluate(QUICK_ASK, {**request, "limit": 30, "id": 1})
+    answer = json.loads(wait_for(engine, "() => window.quickAnswer", timeout=WORKER_TIMEOUT))
+    assert answer["ok"]["action"] in session.state.legal_actions(request["seat"]), answer
     assert_clean(engine)
+
+
+# A question to the bots' quick engine (static/js/bots-worker.js) from the page, its answer
+# (JSON text) left in window.quickAnswer.
+QUICK_ASK = """(request) => {
+  window.quickAnswer = null;
+  const worker = new Worker("./static/js/bots-worker.js", {type: "module"});
+  const games = JSON.parse(document.getElementById("game-files").textContent);
+  const archives = ["static/vendor/app-mpy.tar.gz", "static/vendor/app-mpy-bots.tar.gz",
+    ...Object.keys(games).sort().map((game) => games[game].archive)];
+  worker.addEventListener("message", ({data}) => {
+    if (data.ready) {
+      worker.postMessage({id: 1, method: "decide_json", text: JSON.stringify(request)});
+    } else if (data.failed) {
+      window.quickAnswer = JSON.stringify({failed: data.failed});
+    } else if (data.id === 1) {
+      window.quickAnswer = data.text;
+      worker.terminate();
+    }
+  });
+  worker.postMessage({archives});
+  return true;
+}"""
 
 
 def test_a_reload_with_the_server_gone(engine: Driver, fresh_site: Server) -> None:
