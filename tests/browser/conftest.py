@@ -552,6 +552,25 @@ def position_with_bot_moves_left(
     raise AssertionError(f"no turn of the player with {left} bot moves after it")
 
 
+def searched_bot_moves(page: Page, cut: int = 0) -> list[dict[str, Any]]:
+    """The bots' moves from move `cut` of the game the page's game-over view records, each
+    checked to be the one CPython's search makes at the game's level for that table."""
+    from ui.play.session import Session
+
+    record = json.loads(page.locator("[data-testid=game-over]").get_attribute("data-record"))
+    session = Session(record["game"], record["players"], record["seed"], record["level"])
+    moves = []
+    for seat, action in record["history"]:
+        if seat != session.human and len(session.history) >= cut:
+            turn = session.start_bot(seat)
+            turn.step(None)
+            assert turn.action == action, f"move {len(session.history)}: CPython's search differs"
+            moves.append(action)
+        session.act(seat, action)
+    assert session.is_over()
+    return moves
+
+
 def near_the_end(
     game_id: str, players: int, seed: int = 7, options: dict[str, Any] | None = None
 ) -> dict[str, Any]:

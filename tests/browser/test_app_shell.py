@@ -20,6 +20,7 @@ from .conftest import (
     position_with_bot_moves_left,
     replayed_scores,
     resume_near_the_end,
+    searched_bot_moves,
     serious_violations,
 )
 
@@ -430,16 +431,7 @@ def test_hard_bots_play_a_game_to_the_end(desktop: StrictPage, site_url: str) ->
     assert final_scores(page) == replayed_scores(page)
     record = json.loads(page.locator("[data-testid=game-over]").get_attribute("data-record"))
     assert record["level"] == "hard"
-    session = Session(record["game"], record["players"], record["seed"], "hard")
-    bot_moves = 0
-    for seat, action in record["history"]:
-        if seat != session.human and len(session.history) >= cut:
-            turn = session.start_bot(seat)
-            turn.step(None)
-            assert turn.action == action, f"move {len(session.history)}: CPython's search differs"
-            bot_moves += 1
-        session.act(seat, action)
-    assert bot_moves >= 5 and session.is_over()
+    assert len(searched_bot_moves(page, cut)) >= 5
 
 
 def test_a_slow_device_cuts_bot_thinking_short(desktop: StrictPage, site_url: str) -> None:

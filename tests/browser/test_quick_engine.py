@@ -5,11 +5,10 @@ asks for no time limit (the suite's WHOLE_SEARCH) never starts it."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Route
+from playwright.sync_api import Browser, Page, Route
 
 from ui.play.session import Session
 from ui.share.links import encode_moves
@@ -24,6 +23,7 @@ from .conftest import (
     position_with_bot_moves_left,
     random_game,
     replayed_scores,
+    searched_bot_moves,
     strict_page,
 )
 
@@ -39,6 +39,20 @@ def desktop_no_sw(browser: Browser, site_url: str) -> Iterator[StrictPage]:
     yield from strict_page(browser, site_url, DESKTOP, service_workers="block")
 
 
+def sit_down_with_pyodide_held(page: Page, url: str) -> list[Route]:
+    """Open the position link `url` with Pyodide's requests held (never answered, so its
+    worker loads for ever) and a long time limit, sit down at it (the player's turn), and
+    wait for the quick engine; the requests held."""
+    held: list[Route] = []
+    page.context.route("**/static/vendor/pyodide/**", lambda route: held.append(route))
+    page.add_init_script(LONG_LIMIT)
+    page.goto(url)
+    page.wait_for_selector("body[data-app-state=ready]", timeout=BOOT_TIMEOUT)
+    page.click("[data-ui=link-continue]")
+    page.wait_for_selector("body[data-quick-bots=ready]", timeout=BOOT_TIMEOUT)
+    return held
+
+
 def test_while_pyodide_loads_the_quick_engine_plays_the_whole_search(
     desktop_no_sw: StrictPage, site_url: str
 ) -> None:
@@ -46,14 +60,8 @@ def test_while_pyodide_loads_the_quick_engine_plays_the_whole_search(
     sits down are the ones CPython's search makes, none cut short, so the quick engine
     thought them, not the rules of thumb (which `quick()` plays while no engine is ready)."""
     page = desktop_no_sw.page
-    held: list[Route] = []
-    page.context.route("**/static/vendor/pyodide/**", lambda route: held.append(route))
-    page.add_init_script(LONG_LIMIT)
     link, cut = position_with_bot_moves_left("magic-trick-baker", 2, 3, left=8)
-    page.goto(site_url + link + "&level=hard&speed=instant")
-    page.wait_for_selector("body[data-app-state=ready]", timeout=BOOT_TIMEOUT)
-    page.click("[data-ui=link-continue]")  # sit down at the position: the player's turn
-    page.wait_for_selector("body[data-quick-bots=ready]", timeout=BOOT_TIMEOUT)
+    held = sit_down_with_pyodide_held(page, site_url + link + "&level=hard&speed=instant")
     assert page.evaluate("document.body.dataset.bots") == "loading"
     assert (
         page.locator("#engine-note").text_content() == "Bots think less until their engine loads."
@@ -64,17 +72,7 @@ def test_while_pyodide_loads_the_quick_engine_plays_the_whole_search(
     assert page.evaluate("document.body.dataset.bots") == "loading"  # still held back
     assert page.evaluate("document.body.dataset.quickBots") == "ready"
     assert page.evaluate("performance.getEntriesByName('bot-think-capped').length") == 0
-    record = json.loads(page.locator("[data-testid=game-over]").get_attribute("data-record"))
-    session = Session(record["game"], record["players"], record["seed"], "hard")
-    bot_moves = 0
-    for seat, action in record["history"]:
-        if seat != session.human and len(session.history) >= cut:
-            turn = session.start_bot(seat)
-            turn.step(None)
-            assert turn.action == action, f"move {len(session.history)}: CPython's search differs"
-            bot_moves += 1
-        session.act(seat, action)
-    assert bot_moves >= 8 and session.is_over()
+    assert len(searched_bot_moves(page, cut)) >= 8
 
 
 def test_the_quick_engine_steps_aside_once_the_worker_is_ready(
@@ -127,28 +125,13 @@ def test_trick_of_trips_splits_meet_the_quick_engine_mid_thought(
     quick engine, and asked again about the table as it is). Every bot move is still the
     one CPython's search makes for that table."""
     page = desktop_no_sw.page
-    page.context.route("**/static/vendor/pyodide/**", lambda route: None)  # never answered
-    page.add_init_script(LONG_LIMIT)
     link, cut = position_where_only_the_player_waits("trick-of-trip", 3, 6, splits_after=2)
-    page.goto(site_url + link + "&level=normal&speed=instant")
-    page.wait_for_selector("body[data-app-state=ready]", timeout=BOOT_TIMEOUT)
-    page.click("[data-ui=link-continue]")  # sit down at the position: the player's turn
-    page.wait_for_selector("body[data-quick-bots=ready]", timeout=BOOT_TIMEOUT)
+    sit_down_with_pyodide_held(page, site_url + link + "&level=normal&speed=instant")
     play_to_end(page, pick_seed=3, worker=False)
     assert final_scores(page) == replayed_scores(page)
     assert page.evaluate("document.body.dataset.bots") == "loading"
-    record = json.loads(page.locator("[data-testid=game-over]").get_attribute("data-record"))
-    session = Session(record["game"], record["players"], record["seed"], "normal")
-    bot_moves = bot_splits = 0
-    for seat, action in record["history"]:
-        if seat != session.human and len(session.history) >= cut:
-            turn = session.start_bot(seat)
-            turn.step(None)
-            assert turn.action == action, f"move {len(session.history)}: CPython's search differs"
-            bot_moves += 1
-            bot_splits += action["type"] == "split"
-        session.act(seat, action)
-    assert bot_splits >= 4 and session.is_over()
+    splits = [move for move in searched_bot_moves(page, cut) if move["type"] == "split"]
+    assert len(splits) >= 4
 
 
 # A request to the quick engine and its cancel, posted at once: the search (Wray, Hard, no
