@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page, Route
 
 from ui.play.session import Session
+from ui.runtime.worker_client import NOTES
 from ui.share.links import encode_moves
 
 from .conftest import (
@@ -63,9 +64,7 @@ def test_while_pyodide_loads_the_quick_engine_plays_the_whole_search(
     link, cut = position_with_bot_moves_left("magic-trick-baker", 2, 3, left=8)
     held = sit_down_with_pyodide_held(page, site_url + link + "&level=hard&speed=instant")
     assert page.evaluate("document.body.dataset.bots") == "loading"
-    assert (
-        page.locator("#engine-note").text_content() == "Bots think less until their engine loads."
-    )
+    assert page.locator("#engine-note").text_content() == NOTES["quick"]
     play_to_end(page, pick_seed=1, worker=False)
     assert final_scores(page) == replayed_scores(page)
     assert held, "Pyodide was never asked for"

@@ -49,7 +49,7 @@ COMING = ("local", "starting", "loading")  # the worker is expected, not ready y
 # In plain words, short: the page's top bar shows them in the place of its title (on a
 # phone on its side, of the speed menu's label), so the table never moves for them.
 LOADING_NOTE = "Bots play simply until their engine loads."
-QUICK_NOTE = "Bots think less until their engine loads."  # the quick engine answers
+QUICK_NOTE = "Bots may think less until their engine loads."  # the quick engine answers
 NOTES = {
     "local": LOADING_NOTE,
     "starting": LOADING_NOTE,
