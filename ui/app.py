@@ -356,7 +356,7 @@ class App:
         has failed; at once where there is none (a frame without storage: no PyScript)."""
         worker = self.worker
         if worker.usable:
-            worker.start()
+            worker.start(quick=False)  # the answer is the whole search: Pyodide's
         while worker.usable and worker.status in COMING:
             await asyncio.sleep(POLL)
 

@@ -1,12 +1,12 @@
 // The bots' quick engine: MicroPython in a worker of its own, started with the bots' worker
 // (Pyodide, ui/runtime/worker_client.py) and asked in its place until that one is ready.
 // Its runtime and bytecode are the page's own, already downloaded (the page's archives and
-// app-mpy-bots.tar.gz, 2 KB: ui/play/bot_worker.py, tasks.py QUICK_WORKER_ARCHIVE), so on a
+// app-mpy-bots.tar.gz, 1.7 KB: ui/play/bot_worker.py, tasks.py QUICK_WORKER_ARCHIVE), so on a
 // phone's first visit it is ready in seconds, where Pyodide's 5 MB take half a minute.
 // No PyScript: only JSON text crosses, as with the other worker.
 //   page -> worker: {archives: [paths from the site's root]} once, then
 //                   {id, method, text} (ui/play/bot_worker.py `answer_later`) and {cancel: id}
-//   worker -> page: {ready: "Python ..."} or {failed: reason}, then {id, text}
+//   worker -> page: {ready: "MicroPython ..."} or {failed: reason}, then {id, text}
 import { loadMicroPython } from "../vendor/micropython/micropython.mjs";
 import { archiveFiles, writeFiles } from "./app-files.js";
 

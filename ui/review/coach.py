@@ -163,7 +163,7 @@ class Coach:
             await page.next_task()  # start() drew the panel; the first question: its own task
             if generation != self.generation:
                 return
-            worker.start()
+            worker.start(quick=False)  # the coach thinks in Pyodide only
             waited = self.waiting = worker.status in COMING
             if waited and generation == self.generation:
                 self.play.render()  # "Waiting for the bots' engine…"

@@ -36,7 +36,6 @@ class QuickWorker:
     def __init__(self, archives: list[str], changed: Callable[[str], None]) -> None:
         self.status = "loading"
         self.changed = changed  # told each new status
-        self.about = ""
         self.answers: dict[int, str] = {}
         self.pending: set[int] = set()  # requests asked, not answered yet
         self.listeners = [create_proxy(self._message), create_proxy(self._error)]
@@ -52,7 +51,7 @@ class QuickWorker:
     def _message(self, event: Any) -> None:
         data = json.loads(str(window.JSON.stringify(event.data)))
         if "ready" in data:
-            self.about = data["ready"]
+            window.console.info(f"bots' quick engine ready: {data['ready']}")
             self._set("ready")
         elif "failed" in data:
             window.console.warn(f"bots' quick engine failed: {data['failed']}")

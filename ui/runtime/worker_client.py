@@ -105,8 +105,10 @@ class WorkerClient:
         await until(can_move, WORKER_DELAY)
         self.start()
 
-    def start(self) -> None:
-        """Add the worker's script to the page (once); its boot is watched in a task."""
+    def start(self, quick: bool = True) -> None:
+        """Add the worker's script to the page (once); its boot is watched in a task. With
+        `quick`, the quick engine starts too (not for a puzzle's answer: its whole search
+        waits for this worker)."""
         if self.status not in ("local", "starting"):
             return
         script = document.createElement("script")
@@ -119,7 +121,7 @@ class WorkerClient:
         window.performance.mark("bots-worker-start")
         self._set("loading")
         self.tasks.append(asyncio.create_task(self._watch()))
-        if self.quick_wanted():
+        if quick and self.quick_wanted():
             self.start_quick()
 
     async def start_quick_when(self, can_move: Callable[[], bool]) -> None:
