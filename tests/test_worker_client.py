@@ -5,6 +5,7 @@ engine that fails is dropped, and leaves Pyodide's worker alone."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -140,12 +141,34 @@ def test_a_quick_engine_that_fails_is_dropped_and_the_worker_still_loads(page: P
     assert any("quick engine dropped" in text for text in page.warnings)
 
 
-def test_no_quick_engine_is_started_for_a_page_that_sets_no_limit(page: Page) -> None:
-    worker = WorkerClient(quick_wanted=lambda: False)
-    started: list[bool] = []
-    worker.start_quick = lambda: started.append(True)  # type: ignore[method-assign]
-    run(worker.start_quick_when(lambda: True))
-    assert not started and worker.quick_worker is None
+@pytest.mark.parametrize(
+    "limit_set, quick, started",
+    [(True, True, True), (False, True, False), (True, False, False)],
+    ids=["a-limit", "no-limit", "the-coach-or-a-puzzle"],
+)
+def test_the_quick_engine_starts_with_the_worker_where_it_will_be_asked(
+    page: Page, limit_set: bool, quick: bool, started: bool
+) -> None:
+    """With Pyodide's worker, unless the page sets no time limit (the test hook's
+    Infinity) or the caller waits for Pyodide's whole search anyway (`quick=False`)."""
+    page.createElement = lambda tag: Attributes()  # type: ignore[attr-defined]
+    page.body.append = lambda node: None  # type: ignore[attr-defined]
+    worker = WorkerClient(quick_wanted=lambda: limit_set)
+    calls: list[bool] = []
+    worker.start_quick = lambda: calls.append(True)  # type: ignore[method-assign]
+
+    async def watch() -> None:  # Pyodide's boot is not watched here
+        pass
+
+    worker._watch = watch  # type: ignore[method-assign]
+
+    async def start() -> None:
+        worker.start(quick=quick)
+        await asyncio.sleep(0)
+
+    run(start())
+    assert worker.status == "loading"
+    assert calls == ([True] if started else [])
 
 
 def test_if_the_worker_fails_the_quick_engine_answers_for_good(page: Page) -> None:
@@ -156,3 +179,31 @@ def test_if_the_worker_fails_the_quick_engine_answers_for_good(page: Page) -> No
     assert worker.note("hard") == NOTES["failed"]
     answer = run(worker.ask({"game": "g", "limit": 0.9}))
     assert answer is not None and answer["action"] == {"by": "quick"}
+
+
+def test_where_there_is_no_worker_the_quick_engine_takes_every_request(page: Page) -> None:
+    """No PyScript, so no Pyodide (a frame without storage): a request with no time limit
+    (a puzzle's whole search) goes to the quick engine too, MicroPython as the page."""
+    quick = FakeEngine("quick")
+    worker = WorkerClient(usable=False)
+    worker.quick_worker = quick  # type: ignore[assignment]
+    answer = run(worker.ask({"game": "g", "limit": None}))
+    assert answer is not None and answer["action"] == {"by": "quick"}
+    assert worker.note("hard") is None  # such a frame shows no engine note
+
+
+def test_with_a_worker_coming_a_request_with_no_limit_waits_for_it(page: Page) -> None:
+    """Under the test hook's Infinity the quick engine is never asked (its floats may
+    differ from CPython's): the request waits while the worker loads."""
+    quick = FakeEngine("quick")
+    worker = loading_with_quick(quick)
+
+    async def worker_fails_later() -> dict[str, Any] | None:
+        asking = asyncio.create_task(worker.ask({"game": "g", "limit": None}))
+        await asyncio.sleep(0.05)
+        assert not asking.done()
+        worker.status = "failed"
+        return await asking
+
+    assert run(worker_fails_later()) is None
+    assert not quick.asked

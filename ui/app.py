@@ -353,11 +353,17 @@ class App:
 
     async def worker_for_answer(self) -> None:
         """Start the bots' worker (a puzzle's answer needs it) and wait until it is up or
-        has failed; at once where there is none (a frame without storage: no PyScript)."""
+        has failed; where there is none (a frame without storage: no PyScript), the quick
+        engine (MicroPython, as the page: the same answer, off the page's thread)."""
         worker = self.worker
         if worker.usable:
             worker.start(quick=False)  # the answer is the whole search: Pyodide's
+        elif worker.quick_worker is None:
+            worker.start_quick()
         while worker.usable and worker.status in COMING:
+            await asyncio.sleep(POLL)
+        quick = worker.quick_worker
+        while not worker.usable and quick is not None and quick.status == "loading":
             await asyncio.sleep(POLL)
 
     def start_from_form(self, _value: str = "") -> None:

@@ -230,9 +230,10 @@ def test_a_blog_post_shows_a_hand_and_a_puzzle_of_each_game(
     browser: Browser, other_site: tuple[Path, str], site_url: str, game_id: str
 ) -> None:
     """In the suite's Chromium a frame from another site may keep no storage: the frames
-    boot MicroPython on their own (no PyScript), and the Hard bot thinks on the frame's
-    page. Every frame is 360 px high, the shortest a frame should be, with no sizing
-    script: the hand's steps and the puzzle's question and moves stay in reach."""
+    boot MicroPython on their own (no PyScript), and the Hard bot thinks in the frame's
+    quick engine (MicroPython in a worker of its own). Every frame is 360 px high, the
+    shortest a frame should be, with no sizing script: the hand's steps and the puzzle's
+    question and moves stay in reach."""
     embedded = Embedded(game_id)
     frames = [
         (f"{view}-{width}", embedded.query(view), width)
@@ -260,6 +261,7 @@ def test_a_blog_post_shows_a_hand_and_a_puzzle_of_each_game(
             hard = answer(frame, keys)
             legal = {canonical_json(a) for a in embedded.asked().human_legal()}
             assert hard in legal
+            expect(frame.locator("body")).to_have_attribute("data-quick-bots", "ready")
         # axe finds no serious problem in a hand, nor in a puzzle's answer.
         for name in ("hand-760", "puzzle-360"):
             assert serious_violations(frame_of(page, name)) == [], name  # type: ignore[arg-type]

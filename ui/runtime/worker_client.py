@@ -127,9 +127,11 @@ class WorkerClient:
     async def start_quick_when(self, can_move: Callable[[], bool]) -> None:
         """Where there is no bots' worker (no PyScript: embed.js's own boot), start the
         quick engine alone, once the player can move (or WORKER_DELAY after the first
-        table); the bots search on the page until it is ready, and if it fails."""
+        table); the bots search on the page until it is ready, and if it fails. It takes
+        every request there, with a time limit or not: the page's own search would be
+        MicroPython's too."""
         await until(can_move, WORKER_DELAY)
-        if self.quick_worker is None and self.quick_wanted():
+        if self.quick_worker is None:
             self.start_quick()
 
     def start_quick(self) -> None:
@@ -209,13 +211,15 @@ class WorkerClient:
         search is not bit for bit CPython's (its floats differ in the last bit)); not for
         a worker never asked to start (an Easy table's hint: it would wait for ever).
         A request with a limit goes to the quick engine while the worker loads or if it
-        failed (the bots' and the hint's, not the coach's)."""
+        failed (the bots' and the hint's, not the coach's); where there is no worker, every
+        request does."""
         limit = request.get("limit")
         while limit is None and self.usable and self.status in ("starting", "loading"):
             await asyncio.sleep(POLL)
+        quick_may = limit is not None or not self.usable  # (no Pyodide: MicroPython's anyway)
         if self.status == "ready":
             worker = self.worker
-        elif limit is not None and method == "decide_json" and self.quick_ready():
+        elif quick_may and method == "decide_json" and self.quick_ready():
             worker = self.quick_worker
         else:
             return None
