@@ -41,7 +41,7 @@ from ui.play.undo import Undo
 from ui.review.feature import LastTrick, Reviewing
 from ui.runtime import page
 from ui.runtime.events import listen
-from ui.runtime.worker_client import COMING, POLL, WORKER_DELAY, WorkerClient, until
+from ui.runtime.worker_client import WORKER_DELAY, WorkerClient, until
 from ui.screens.play import GameSteps, PlayScreen
 from ui.screens.saved import SavedGames
 from ui.share.arrival import LinkArrival
@@ -324,7 +324,7 @@ class App:
             self.open_view(HandView.of(session, req.view_from, req.view_at))
         else:
             start, at = req.view_from, req.view_at
-            ask = (self.bots, self.worker_for_answer, self.spawn, self.step_on)
+            ask = (self.bots, self.worker.ready_for_whole_search, self.spawn, self.step_on)
             self.open_view(Puzzle(session, start, at, *ask))
 
     def open_view(self, view: HandView | Puzzle) -> None:
@@ -350,21 +350,6 @@ class App:
             self.bots.stop()  # a Hard bot still thinking
             self.open_view(HandView.of(self.shown_view.full, start, at))
             page.focus("#review-title", scroll="nearest")
-
-    async def worker_for_answer(self) -> None:
-        """Start the bots' worker (a puzzle's answer needs it) and wait until it is up or
-        has failed; where there is none (a frame without storage: no PyScript), the quick
-        engine (MicroPython, as the page: the same answer, off the page's thread)."""
-        worker = self.worker
-        if worker.usable:
-            worker.start(quick=False)  # the answer is the whole search: Pyodide's
-        elif worker.quick_worker is None:
-            worker.start_quick()
-        while worker.usable and worker.status in COMING:
-            await asyncio.sleep(POLL)
-        quick = worker.quick_worker
-        while not worker.usable and quick is not None and quick.status == "loading":
-            await asyncio.sleep(POLL)
 
     def start_from_form(self, _value: str = "") -> None:
         game = pygame_rules.get_game(str(self.setup_game))
@@ -429,11 +414,8 @@ class App:
         self.show_engine_note()
         searching = session.level in SEARCH_LEVELS  # Easy needs no worker
         if searching and self.worker.status == "local":
-            if self.worker.usable:
-                self.worker.expect()
-                self.spawn(self.worker.start_when(self.can_move))
-            else:  # no PyScript (a frame without storage): the quick engine alone
-                self.spawn(self.worker.start_quick_when(self.can_move))
+            self.worker.expect()
+            self.spawn(self.worker.start_when(self.can_move))
 
     def keep_for_reload(self, session: Session) -> None:
         """Make a reload of the page come back to this table: the full app's address becomes

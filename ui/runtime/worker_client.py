@@ -93,17 +93,37 @@ class WorkerClient:
         self.changed()
 
     def expect(self) -> None:
-        """A table that needs the worker is up: it starts soon (`body[data-bots=starting]`)."""
-        if self.status == "local":
+        """A table that needs the worker is up: it starts soon (`body[data-bots=starting]`;
+        nothing where there is no worker)."""
+        if self.usable and self.status == "local":
             self._set("starting")
 
     async def start_when(self, can_move: Callable[[], bool]) -> None:
         """Start the worker once the player can move (or WORKER_DELAY after the first
-        table), so its download and boot never delay the first move. (Not
+        table), so its download and boot never delay the first move; where there is none
+        (no PyScript: embed.js's own boot), the quick engine alone, which takes every
+        request there (the page's own search would be MicroPython's too). (Not
         window.setTimeout: on MicroPython, a call to it from Python breaks asyncio's own
         timers with "Illegal invocation".)"""
         await until(can_move, WORKER_DELAY)
-        self.start()
+        if self.usable:
+            self.start()
+        elif self.quick_worker is None:
+            self.start_quick()
+
+    async def ready_for_whole_search(self) -> None:
+        """Start what thinks a whole search (a puzzle's answer): the worker, or where there
+        is none the quick engine (MicroPython, as the page: the same answer, off the page's
+        thread); return once it is up or has failed."""
+        if self.usable:
+            self.start(quick=False)
+            while self.status in COMING:
+                await asyncio.sleep(POLL)
+            return
+        if self.quick_worker is None:
+            self.start_quick()
+        while self.quick_worker is not None and self.quick_worker.status == "loading":
+            await asyncio.sleep(POLL)
 
     def start(self, quick: bool = True) -> None:
         """Add the worker's script to the page (once); its boot is watched in a task. With
@@ -122,16 +142,6 @@ class WorkerClient:
         self._set("loading")
         self.tasks.append(asyncio.create_task(self._watch()))
         if quick and self.quick_wanted():
-            self.start_quick()
-
-    async def start_quick_when(self, can_move: Callable[[], bool]) -> None:
-        """Where there is no bots' worker (no PyScript: embed.js's own boot), start the
-        quick engine alone, once the player can move (or WORKER_DELAY after the first
-        table); the bots search on the page until it is ready, and if it fails. It takes
-        every request there, with a time limit or not: the page's own search would be
-        MicroPython's too."""
-        await until(can_move, WORKER_DELAY)
-        if self.quick_worker is None:
             self.start_quick()
 
     def start_quick(self) -> None:
