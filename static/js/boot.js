@@ -93,7 +93,9 @@ function offerUpdate(worker) {
 // At a phone's table the site's bar sits in the table bar's corner (app.css): a notice
 // above the table (#notice, or #update at a game's end) moves it down with the table, by
 // the notices' height with their margins (--notes-bottom), rather than under the bar's menu.
-// Measured from the notices alone, as they change size (shown, hidden, reworded).
+// Measured from the notices alone, as they change size (shown, hidden, reworded). Where
+// the browser knows CSS anchors, app.css ties the bar to the table's bar instead, in the
+// same layout: this measure comes a frame later (the bar lay over the first seat then).
 const noteIds = ["notice", "update"];
 const notes = new ResizeObserver(() => {
   let top = 0;

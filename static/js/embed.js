@@ -22,7 +22,8 @@ function say(text) {
 }
 // The notice's height with its margins (0 when hidden): at a table, where it is the page's
 // first line, a narrow frame puts "Open full app" under it in the table bar's corner, not
-// over its words (app.css).
+// over its words (app.css). Where the browser knows CSS anchors, app.css ties it to the
+// table's bar instead, in the same layout (this measure comes a frame later).
 new ResizeObserver(() => {
   const style = getComputedStyle(notice);
   const margins = parseFloat(style.marginTop) + parseFloat(style.marginBottom);

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -279,12 +281,12 @@ HOST = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A po
 </iframe><p>The rest of the post.</p></body></html>"""
 
 
-def play_in_a_post(
+@contextmanager
+def a_post(
     browser: Browser, tmp_path: Path, site_url: str, query: str, size: tuple[int, int]
-) -> list[str]:
-    """A game played to the end by `play_looking` in a frame of `size` (no sizing script)
-    on another site's page, started by the embed's Play; what was not seen. The page also
-    stays free of errors."""
+) -> Iterator[Frame]:
+    """The embed's frame of `size` (no sizing script) on another site's page, at the table
+    its Play starts (Easy bots, instant speed). The page stays free of errors."""
     width, height = size
     server, host_url = start_server(tmp_path, "localhost")  # another site, as a blog is
     context = browser.new_context(
@@ -302,18 +304,26 @@ def play_in_a_post(
         assert frame is not None
         frame.click("#embed-play")
         frame.wait_for_selector("body[data-app-state=ready]", timeout=BOOT_TIMEOUT)
-        where = f"{query}-frame-{width}x{height}"
-        problems = play_looking(frame, seed=3, where=where, short=height < 600)
+        yield frame
         # The host page is another site's (and has no favicon).
         strict.problems = [
             p for p in strict.problems if "request left the origin" not in p and "404" not in p
         ]
         strict.check()
-        return problems
     finally:
         context.close()
         server.shutdown()
         server.server_close()
+
+
+def play_in_a_post(
+    browser: Browser, tmp_path: Path, site_url: str, query: str, size: tuple[int, int]
+) -> list[str]:
+    """A game played to the end by `play_looking` in `a_post`'s frame; what was not seen."""
+    width, height = size
+    with a_post(browser, tmp_path, site_url, query, size) as frame:
+        where = f"{query}-frame-{width}x{height}"
+        return play_looking(frame, seed=3, where=where, short=height < 600)
 
 
 # Each game in a narrow frame at its largest table, and in a blog's column at its smallest.
@@ -348,3 +358,47 @@ def test_your_turn_is_seen_in_a_360_px_frame(
     query = f"game={game_id}&players={players}"
     problems = play_in_a_post(browser, tmp_path, site_url, query, (width, 360))
     assert not problems, "\n".join(problems[:40]) + f"\n({len(problems)} problems)"
+
+
+# A notice comes and goes above the table: the bar in the table bar's corner (a phone's
+# bots menu, a frame's "Open full app") is where the table's bar is in the same layout, not
+# a frame later (then a look, or a tap, between the two found it over the first seat).
+CORNER_WITH_A_NOTICE = """(corner) => {
+    const notice = document.getElementById('notice');
+    const top = (selector) =>
+        Math.round(document.querySelector(selector).getBoundingClientRect().top);
+    const tops = [];
+    for (const shown of [true, false, true, false]) {
+        notice.textContent = 'A notice above the table, as long as a sentence or two.';
+        notice.hidden = !shown;
+        tops.push({shown, corner: top(corner), table: top('#screen .table-bar')});
+    }
+    return tops;
+}"""
+
+
+def corner_follows_the_table(frame: Page | Frame, corner: str) -> None:
+    tops = frame.evaluate(CORNER_WITH_A_NOTICE, corner)
+    assert all(t["corner"] == t["table"] for t in tops), tops
+    assert tops[0]["table"] > tops[1]["table"], tops  # the notice moved the table down
+
+
+@pytest.mark.parametrize("size", [PORTRAIT, LANDSCAPE], ids=["360x740", "740x360"])
+def test_a_notice_moves_the_phones_corner_bar_with_the_table(
+    phone: StrictPage, site_url: str, size: dict[str, int]
+) -> None:
+    page = phone.page
+    page.set_viewport_size(size)
+    open_app(page, site_url + "?game=trick-of-trip&players=5&seed=5&level=easy")
+    page.wait_for_selector(SETTLED)
+    corner_follows_the_table(page, ".site-bar")
+
+
+@pytest.mark.parametrize("width", [360, 680])
+def test_a_notice_moves_a_frames_open_full_app_with_the_table(
+    browser: Browser, tmp_path: Path, site_url: str, width: int
+) -> None:
+    query = "game=magic-trick-wray&players=4"
+    with a_post(browser, tmp_path, site_url, query, (width, 600)) as frame:
+        frame.wait_for_selector(SETTLED)
+        corner_follows_the_table(frame, "#open-full")
