@@ -28,9 +28,17 @@
     if (audio.state === "suspended") audio.resume().catch(() => {});
     return audio;
   };
+  // The audio's first start takes a phone about 60 ms (Chromium, CPU x4): never inside the
+  // task of a tap, which redraws the table, but in a task of its own just after it. A timer
+  // under 1 s keeps the tap's permission to start sound in WebKit; Chromium and Firefox
+  // allow it once the page has had a tap.
+  const wakeSoon = () => {
+    if (audio) wake();
+    else setTimeout(wake, 0);
+  };
   const firstUse = () => {
     used = true;
-    if (on) wake();
+    if (on) wakeSoon();
     removeEventListener("pointerup", firstUse, true);
     removeEventListener("keydown", firstUse, true);
   };
@@ -73,21 +81,22 @@
     turn: [(c, t) => { tone(c, t, 660, 0.25, 0.1); tone(c, t + 0.12, 990, 0.35, 0.1); }, 0.4],
   };
 
-  globalThis.tableSound = (names) => {
-    let ctx = null;
-    let at = 0;
-    for (const name of names.split(" ")) {
-      const sound = SOUNDS[name];
-      if (!sound) continue;
-      note(heard.asked, name);
-      if (!on || !used) continue;
-      ctx = ctx || wake();
-      if (!ctx) return;
-      at = at || ctx.currentTime + 0.01;
-      sound[0](ctx, at);
-      at += sound[1];
+  const play = (names) => {
+    const ctx = on && wake();
+    if (!ctx) return;
+    let at = ctx.currentTime + 0.01;
+    for (const name of names) {
+      SOUNDS[name][0](ctx, at);
+      at += SOUNDS[name][1];
       note(heard.played, name);
     }
+  };
+  globalThis.tableSound = (names) => {
+    const known = names.split(" ").filter((name) => SOUNDS[name]);
+    for (const name of known) note(heard.asked, name);
+    if (!on || !used || !known.length) return;
+    if (audio) play(known);
+    else setTimeout(() => play(known), 0);  // after the audio's start (wakeSoon)
   };
 
   const toggles = () => document.querySelectorAll("#sound");
@@ -99,7 +108,7 @@
     button.addEventListener("click", () => {
       on = !on;
       try { localStorage.setItem(KEY, on ? "on" : "off"); } catch { /* not remembered */ }
-      if (on && used) wake();
+      if (on && used) wakeSoon();
       else if (!on && audio) audio.suspend().catch(() => {});
       show();
     });
