@@ -204,7 +204,8 @@ const buildTree = (tree, svg = false) => {
 // element rebuilt further on (a hundred elements per turn in Wray's game).
 const SAME_ELEMENT = ["id", "data-action", "data-focus", "data-ui", "data-value", "data-enter"];
 const NEVER_REUSED = new Set(["INPUT", "SELECT", "TEXTAREA", "DETAILS", "DIALOG"]);
-const LIVE = "[aria-live], [role=status], [role=alert], [role=log]";
+const LIVE_ROLES = new Set(["status", "alert", "log"]);
+const speaks = (node) => node.hasAttribute("aria-live") || LIVE_ROLES.has(node.getAttribute("role"));
 const kind = (classes) => {
   if (!classes) return "";
   const start = classes.trimStart();
@@ -215,7 +216,7 @@ const reusable = (node, tree) => {
   if (typeof tree === "string") return node.nodeType === Node.TEXT_NODE;
   if (node.nodeType !== Node.ELEMENT_NODE || NEVER_REUSED.has(node.tagName)) return false;
   const [tag, attrs] = tree;
-  if (node.localName !== tag || node.matches(LIVE)) return false;
+  if (node.localName !== tag || speaks(node)) return false;
   if (kind(node.getAttribute("class")) !== kind(attrs.class)) return false;
   return SAME_ELEMENT.every((name) => node.getAttribute(name) === (attrs[name] ?? null));
 };
@@ -231,12 +232,14 @@ const patchElement = (node, [, attrs, children]) => {
 const patchChildren = (parent, children) => {
   let current = parent.firstChild;
   for (const child of children) {
-    const next = current === null ? null : current.nextSibling;
-    if (current !== null && next !== null && !reusable(current, child) && reusable(next, child)) {
+    let same = current !== null && reusable(current, child);
+    const next = same || current === null ? null : current.nextSibling;
+    if (next !== null && reusable(next, child)) {
       current.remove(); // one element gone (the card just played): the rest move up
       current = next;
+      same = true;
     }
-    if (current !== null && reusable(current, child)) {
+    if (same) {
       if (typeof child === "string") {
         if (current.data !== child) current.data = child;
       } else {
