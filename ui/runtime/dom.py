@@ -79,6 +79,11 @@ def mount(container: Any, el: El) -> None:
     inside = bool(active) and bool(container.contains(active))
     key = _focus_key(active.getAttribute) if active and hasattr(active, "getAttribute") else None
     marked = key is not None and _mark(el, key)
+    if inside and key is not None and key[0] != "region" and not marked:
+        # The focused control goes with this redraw (the card just played): let go of it
+        # first. Taken out while focused, halfway through the patch, it had the page
+        # restyled there, then again for the next focus (Chromium).
+        active.blur()
     settle_entries(el, float(window.performance.now()), _ENTERED)
     window.tablePatch(container, json.dumps(plain(el)))
     node = container.querySelector(f"[{REFOCUS}]") if marked else None
