@@ -24,7 +24,7 @@ import sys
 import time
 from pathlib import Path
 
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, Route, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -46,7 +46,8 @@ WATCH_LONG_TASKS = """() => {
 def play(browser: Browser, base: str, game_id: str, players: int, steps: int, rate: float) -> dict:
     """The long tasks of `steps` of the player's steps at a Hard table (see the module)."""
     context = browser.new_context(viewport=PHONE, service_workers="block")
-    context.route("**/static/vendor/pyodide/**", lambda route: None)  # held: never answered
+    held: list[Route] = []  # Pyodide's requests, never answered while the taps are played
+    context.route("**/static/vendor/pyodide/**", lambda route: held.append(route))
     page = context.new_page()
     context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
     try:
@@ -72,6 +73,8 @@ def play(browser: Browser, base: str, game_id: str, players: int, steps: int, ra
             page.wait_for_timeout(150)
         tasks: list[float] = sorted(page.evaluate("window.__longTasks"))
     finally:
+        for route in held:
+            route.abort()
         context.close()
     return {"steps": made, "tasks": tasks}
 
