@@ -31,6 +31,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from browser.conftest import (  # noqa: E402
     DESKTOP,
     PHONE,
+    WATCH_LONG_TASKS,
     random_game,
     start_server,
     system_chromium,
@@ -40,12 +41,6 @@ from ui.saves import save_key  # noqa: E402
 
 HANDS = [("magic-trick-wray", 4), ("trick-of-trip", 3)]
 PANEL = "#screen section.coach"
-WATCH_LONG_TASKS = """() => {
-  window.__longTasks = [];
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) window.__longTasks.push(e.duration);
-  }).observe({ type: "longtask" });
-}"""
 
 
 def first_hand_save(game_id: str, players: int, seed: int) -> dict:

@@ -30,17 +30,15 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from browser.conftest import PHONE, start_server, system_chromium  # noqa: E402
+from browser.conftest import (  # noqa: E402
+    PHONE,
+    WATCH_LONG_TASKS,
+    start_server,
+    system_chromium,
+)
 from browser.test_glance import SETTLED, steps_of_play  # noqa: E402
 
 import pygame_rules  # noqa: E402
-
-WATCH_LONG_TASKS = """() => {
-  window.__longTasks = [];
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) window.__longTasks.push(e.duration);
-  }).observe({ type: "longtask" });
-}"""
 
 
 def play(browser: Browser, base: str, game_id: str, players: int, steps: int, rate: float) -> dict:

@@ -34,6 +34,14 @@ HINT_TIMEOUT = 30_000
 # Bots think their whole budget, however loaded the machine: a bot's move in the page is
 # then the one CPython's search makes, which scenario tests rely on (README, "Test hooks").
 WHOLE_SEARCH = "window.pygameThinkLimit = Infinity;"
+# The page's main-thread tasks over 50 ms, as they come, in window.__longTasks (ms; the
+# benchmarks' measure).
+WATCH_LONG_TASKS = """() => {
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longTasks.push(e.duration);
+  }).observe({ type: "longtask" });
+}"""
 
 
 def system_chromium() -> str | None:
