@@ -69,3 +69,16 @@ def test_the_check_sees_a_summary_without_a_marker() -> None:
     css = ".a summary { display: flex; } .b summary { display:flex }"
     css += " .b summary::before { content: '>' }"
     assert unmarked_summaries(css) == [".a summary"]
+
+
+def test_the_seats_summed_up_query_is_app_css_own() -> None:
+    """The page leaves out the seats' rows (ui/runtime/page.py SUMMED_SEATS) exactly where
+    app.css hides them: the same media query, word for word."""
+    from ui.runtime.page import SUMMED_SEATS
+
+    app_css = (Path(__file__).resolve().parents[1] / "static" / "css" / "app.css").read_text()
+    media = re.search(
+        r"@media ([^{]+)\{[^{}]*?\n\s*\.seat > \.seat-more \{ display: none; \}", app_css
+    )
+    assert media is not None, "app.css hides .seat > .seat-more under a media query"
+    assert media.group(1).split("/*")[0].strip() == SUMMED_SEATS

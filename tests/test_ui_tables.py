@@ -292,3 +292,42 @@ def test_only_a_new_card_keeps_its_entrance_across_redraws() -> None:
     assert [el.attrs.get("data-enter") for el in later.walk()][1:] == [None, "b"]
     settle_entries(tree(), 5000.0, seen)
     assert seen == {}  # keys gone from the table are forgotten
+
+
+def without_rows(el: El) -> El:
+    """`el` drawn again with every seat's rows (`.seat > .seat-more`) left out, and nothing
+    else changed."""
+    children = [
+        without_rows(c) if isinstance(c, El) else c
+        for c in el.children
+        if not (el.has_class("seat") and isinstance(c, El) and c.has_class("seat-more"))
+    ]
+    return El(el.tag, dict(el.attrs), children)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_table_short_of_room_leaves_out_only_the_seats_hidden_rows(game_id: str) -> None:
+    """Where app.css hides the seats' rows (`page.SUMMED_SEATS`), the drawing leaves them out
+    (`summed`) and nothing else: the same table as the whole one without them, each seat's
+    summary and tap kept; the seat shown whole over the table (`detail`) keeps its rows."""
+    game = pygame_rules.get_game(game_id)
+    session = Session(game_id, game.max_players, 4, "easy")
+    pick = random.Random(4)
+    for _ in range(12):  # a few moves in: cards shown, tricks taken, dice rolled
+        bot = session.next_bot()
+        if bot is not None:
+            session.bot_move(bot)
+        elif session.human_legal():
+            session.act(session.human, pick.choice(session.human_legal()))
+    seats_with_rows = 0
+    for detail in (None, "seat-1"):
+        whole = game_frame(session, player_view(session), None, detail=detail)
+        summed = game_frame(session, player_view(session), None, detail=detail, summed=True)
+        assert summed.attrs.pop("data-seats") == "summed" and "data-seats" not in whole.attrs
+        assert summed == without_rows(whole)
+        assert not [el for el in summed.walk() if el.has_class("seat-more")] or detail
+        seats_with_rows = len([el for el in whole.walk() if el.has_class("seat-more")])
+        shown = summed.first(lambda el: el.attrs.get("id") == "detail-panel")
+        if detail is not None and shown is not None:
+            assert shown.first(lambda el: el.has_class("seat-more")) is not None
+    assert seats_with_rows, "no seat had rows to leave out"

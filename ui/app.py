@@ -139,7 +139,7 @@ class App:
         req = parse_link(page.query(), self.today())
         self.link_speed = req.speed
         self.bots.speed = saves.read_speed(req.speed)
-        listen(self.on_click, self.on_change, self.on_key, self.on_storage)
+        listen(self.on_click, self.on_change, self.on_key, self.on_storage, self.on_resized)
         page.set_field("speed", self.bots.speed)
         if req.learn and req.game_id and not page.is_embedded():  # one table per link
             req.messages.append("A link opens a lesson or a game, not both: the lesson opens.")
@@ -524,6 +524,12 @@ class App:
         """Another tab changed a saved game: see `Saves.other_tab`. (The saved games'
         list names every game: it waits for the whole app, `with_whole_app`.)"""
         self.with_whole_app(lambda: self.other_tab(key, value))
+
+    def on_resized(self) -> None:
+        """The page's size crossed `page.SUMMED_SEATS`: a table at screen is drawn again, its
+        seats whole or summed up for the new size (`PlayScreen.frame`)."""
+        if self.play is not None:
+            self.play.render()
 
     def other_tab(self, key: str, value: str | None) -> None:
         """Redraw the saved games, or leave a game finished or discarded in the other tab."""

@@ -23,6 +23,7 @@ from playwright.sync_api import Browser, BrowserType, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from ui.app import page_steps
+from ui.runtime.page import SUMMED_SEATS
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "_site"
@@ -265,6 +266,23 @@ def open_app(page: Page, url: str) -> None:
     page.goto(url)
     page.wait_for_selector("body[data-app-state=ready]", timeout=BOOT_TIMEOUT)
     wait_for_bots_worker(page)
+
+
+# Whether the table at screen is drawn for the page's size: its seats summed up (their rows
+# left out, `data-seats=summed`) exactly where ui/runtime/page.py's SUMMED_SEATS matches.
+DRAWN_FOR_ITS_SIZE = """(query) => {
+    const table = document.querySelector(
+        '#screen .table-screen:not(.review-screen):not(.puzzle-screen)');
+    return !table || table.matches('[data-seats=summed]') === matchMedia(query).matches;
+}"""
+
+
+def resize(page: Page, size: dict[str, int]) -> None:
+    """Resize the page to `size` and wait until the table at screen is drawn for it: the
+    page redraws a table whose seats' rows come or go in the frame after the resize
+    (ui/runtime/events.py `resized`)."""
+    page.set_viewport_size(size)
+    page.wait_for_function(DRAWN_FOR_ITS_SIZE, arg=SUMMED_SEATS)
 
 
 def wait_for_bots_worker(page: Page) -> None:

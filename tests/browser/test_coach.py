@@ -21,12 +21,12 @@ from ui.review.coaching import HandCoach, verdict_now
 from ui.saves import save_key
 
 from .conftest import (
+    BOOT_TIMEOUT,
     StrictPage,
     open_app,
     play_to_end,
     random_game,
     resume_near_the_end,
-    wait_for_bots_worker,
 )
 from .test_sizes import check_sizes
 
@@ -143,8 +143,13 @@ def test_how_did_i_play_the_game(
     expect(page.locator(COUNTER)).to_have_text("Start")
     expect(page.locator("#coach-title")).to_be_focused()
     # An Easy table never started the bots' engine: the coach does ("Waiting for the bots'
-    # engine to load…"), and its boot may take longer than an expect's 5 s under load.
-    wait_for_bots_worker(page)
+    # engine to load…"), in a task after the panel is drawn, and its boot may take longer
+    # than an expect's 5 s under load. So wait for its end, not for "no boot under way":
+    # that held before the coach had started it (body[data-bots] unset), and the 5 s
+    # below then ran out on a loaded machine while the engine booted.
+    page.wait_for_function(
+        "['ready', 'failed'].includes(document.body.dataset.bots)", timeout=BOOT_TIMEOUT
+    )
     expect(page.locator(f"{PANEL} .coach-progress")).to_contain_text("Weighing your decisions")
     check_done(page, cpython_verdicts(record, (0, len(record["history"]))), 0)
 

@@ -217,6 +217,27 @@ def play_until(page: Page, wanted: str, limit: int = 400) -> None:
 
 
 def check_suits(page: Page, game: str, theme: str) -> None:
+    """Every card on the table has its suit's own shape, drawn and seen; every suit the
+    game has is among them. On a phone each bot's seat is summed up, its rows left out of
+    the table (test_seat_detail): each is looked at whole over the table in turn."""
+    suits, backs = check_cards(page, game, theme)
+    for tap in page.locator("#screen .board .seat[data-detail] > .detail-open").all():
+        tap.click()
+        page.wait_for_selector("#detail-panel")
+        seen, seen_backs = check_cards(page, game, theme)
+        suits, backs = suits | seen, backs | seen_backs
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#detail-panel", state="detached")
+    page.mouse.move(0, 0)  # no tap left under the pointer, none focused (their rings)
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    where = f"{game}, {theme}"
+    assert len(suits) >= SUITS_AT_LEAST[game], f"{where}: suits on the table: {suits}"
+    if game == "magic-trick-wray":  # the coloured backs: all seven suits, each its own
+        assert len(backs) == 7, f"{where}: suits of the backs: {backs}"
+
+
+def check_cards(page: Page, game: str, theme: str) -> tuple[set[str], set[str]]:
+    """The cards on screen now (`check_suits`); their suits, and their backs' suits."""
     cards: list[list[Any]] = page.evaluate(SUITS_JS)
     where = f"{game}, {theme}"
     suits_of: dict[str, set[str]] = {}
@@ -230,11 +251,7 @@ def check_suits(page: Page, game: str, theme: str) -> None:
     assert not undrawn, f"{where}: on screen without their suit's shape drawn: {undrawn}"
     faint = [(c[6], c[5]) for c in cards if c[3] and c[5] < 3]
     assert not faint, f"{where}: suit shapes grey eyes cannot tell from the card: {faint}"
-    suits = {c[0] for c in cards}
-    assert len(suits) >= SUITS_AT_LEAST[game], f"{where}: suits on the table: {suits}"
-    if game == "magic-trick-wray":  # the coloured backs: all seven suits, each its own
-        backs = {c[0] for c in cards if c[1]}
-        assert len(backs) == 7, f"{where}: suits of the backs: {backs}"
+    return {c[0] for c in cards}, {c[0] for c in cards if c[1]}
 
 
 def check_highlights(page: Page, where: str, expected: set[str]) -> None:

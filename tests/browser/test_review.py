@@ -19,7 +19,14 @@ from playwright.sync_api import Page, expect
 from ui.play.session import Session
 from ui.saves import embed_save_key, save_key
 
-from .conftest import StrictPage, near_the_end, open_app, play_to_end, resume_near_the_end
+from .conftest import (
+    StrictPage,
+    near_the_end,
+    open_app,
+    play_to_end,
+    resize,
+    resume_near_the_end,
+)
 from .test_sizes import check_sizes
 
 GAMES = [("magic-trick-wray", 4), ("magic-trick-baker", 2), ("trick-of-trip", 3), ("trickbook", 2)]
@@ -60,7 +67,7 @@ def check_last_trick(page: Page) -> None:
     winner and why, on screen too), Back to play (or Escape) hides it, and play goes on."""
     size = page.viewport_size
     for viewport in SIZES:
-        page.set_viewport_size(viewport)
+        resize(page, viewport)
         page.wait_for_selector(MY_TURN)
         page.evaluate("scrollTo(0, 0)")
         assert in_view(page, LAST_TRICK) == "", viewport
@@ -84,7 +91,7 @@ def check_last_trick(page: Page) -> None:
     expect(page.locator(PANEL)).to_have_count(0)
     expect(page.locator(LAST_TRICK)).to_be_focused()
     if size:
-        page.set_viewport_size(size)
+        resize(page, size)
 
 
 @pytest.mark.parametrize(("game_id", "players"), GAMES, ids=[g for g, _ in GAMES])

@@ -70,8 +70,14 @@ def test_table_text_and_targets_are_big_enough(
     page.wait_for_selector("#screen .table-screen:not([data-waiting])")
     check_sizes(page, "#screen")
     if game_id == "magic-trick-wray":  # the opponents' 12 px notes, 14 across, stay apart
-        notes = "#screen .mtw-row.mini .slot-note"
-        assert nothing_covers(page, notes, notes, 0, apart=".slot") == 42
+        notes = "#detail-panel .mtw-row.mini .slot-note"  # on a phone: each seat opened whole
+        for seat in (1, 2, 3):
+            page.click(f'#screen .board [data-detail="seat-{seat}"] > .detail-open')
+            page.wait_for_selector(notes)
+            check_sizes(page, "#detail-panel")
+            assert nothing_covers(page, notes, notes, 0, apart=".slot") == 14
+            page.keyboard.press("Escape")
+            page.wait_for_selector("#detail-panel", state="detached")
     for _ in range(3):  # later phases: a trick on the table, Laws chosen, dice rolled
         play_to_end(page, pick_seed=5, max_steps=10, must_end=False)
         check_sizes(page, "#screen")

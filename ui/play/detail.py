@@ -46,6 +46,29 @@ class Detail:
     CONTROLS = {DETAIL: toggle}
 
 
+def drop_summed_rows(board: El) -> None:
+    """Leave the seats' rows (`.seat > .seat-more`) out of the table `board`, where app.css
+    hides them (`page.SUMMED_SEATS`): fewer elements to build, send and patch at each move
+    (in Wray, 216 of a table's 386). The part shown whole over the table keeps its copy
+    (`add_detail` comes first)."""
+    level: list[El] = [board]
+    while level:
+        deeper: list[El] = []
+        for el in level:
+            for child in el.children:
+                if type(child) is not El:
+                    continue
+                if child.has_class("seat"):
+                    child.children = [
+                        c
+                        for c in child.children
+                        if type(c) is not El or not c.has_class("seat-more")
+                    ]
+                else:
+                    deeper.append(child)
+        level = deeper
+
+
 def add_detail(board: El, shown: str | None) -> None:
     """Draw the part `shown` whole over the top of the table (`board`), its own tap marked
     as open; nothing when no such part is on the table."""

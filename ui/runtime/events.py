@@ -1,11 +1,12 @@
 """The page's events, as plain values: one delegated listener each for clicks, changes, keys
-and other tabs' storage, and the rules dialog's close (`page.on_rules_closed`)."""
+and other tabs' storage, the page's size crossing `page.SUMMED_SEATS`, and the rules
+dialog's close (`page.on_rules_closed`)."""
 
 from __future__ import annotations
 
 from ui.runtime.browser import create_proxy, document, window
 from ui.runtime.dom import by_id
-from ui.runtime.page import on_rules_closed
+from ui.runtime.page import on_rules_closed, summed_seats_query
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -23,11 +24,15 @@ def listen(
     change: Callable[[str, str, Any], None],
     key: Callable[[str], bool],
     storage: Callable[[str, str | None], None],
+    resized: Callable[[], None],
 ) -> None:
     """Call `click(action, control, value)` for a click on an enabled `data-action` or
     `data-ui` element (its default is prevented when it answers True; always for a move),
     `change(id, value, file)` when a field changes, `key(key)` for a key without Alt, Ctrl
-    or Meta (prevented when True), and `storage(key, new value)` for another tab's change."""
+    or Meta (prevented when True), `storage(key, new value)` for another tab's change, and
+    `resized()` when the page's size crosses `page.SUMMED_SEATS` (a phone turned, a window
+    or frame resized). The browser says so in the frame that lays out the new size, before
+    that layout: a table redrawn then is seen at its new size as it is drawn."""
 
     def on_click(event: Any) -> None:
         target = event.target
@@ -63,6 +68,7 @@ def listen(
         (document, "keydown", on_key),
         (window, "storage", on_storage),
         (by_id("rules-dialog"), "close", on_rules_closed),
+        (summed_seats_query(), "change", lambda _event: resized()),
     ):
         proxy = create_proxy(handler)
         _PROXIES.append(proxy)

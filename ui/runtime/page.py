@@ -148,6 +148,29 @@ def reduced_motion() -> bool:
     return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
 
 
+# Where a table is short of room (a phone upright or on its side, a short frame or window),
+# each seat shows its summary only: app.css hides its rows (`.seat > .seat-more`) under
+# this query, written the same there (tests/test_frame.py checks).
+SUMMED_SEATS = "(max-width: 759px), (max-height: 759px) and (max-width: 1199px)"
+_summed: list[Any] = []  # its MediaQueryList, made once
+
+
+def summed_seats_query() -> Any:
+    """`SUMMED_SEATS`'s MediaQueryList (None without a page): `ui/runtime/events.py` listens
+    to its changes."""
+    if window is None:
+        return None
+    if not _summed:
+        _summed.append(window.matchMedia(SUMMED_SEATS))
+    return _summed[0]
+
+
+def seats_summed() -> bool:
+    """Whether the page's size is one where seats show their summary only (`SUMMED_SEATS`)."""
+    query = summed_seats_query()
+    return query is not None and bool(query.matches)
+
+
 def play_sounds(names: list[str]) -> None:
     """Play the table's sounds `names` (ui/tables/kit.py: "card", "trick", "dice", "turn"),
     one after another: static/js/sound.js plays them if the player has sound on, and never

@@ -5,7 +5,7 @@ screen reader is told after each redraw."""
 from __future__ import annotations
 
 from ui.lessons.lesson import LessonSession
-from ui.play.detail import add_detail
+from ui.play.detail import add_detail, drop_summed_rows
 from ui.play.session import Session
 from ui.review.screen import add_last_trick, review_bar
 from ui.tables import kit, table_for
@@ -25,12 +25,15 @@ def game_frame(
     last_trick: list[str] | None = None,
     detail: str | None = None,
     puzzle: El | None = None,
+    summed: bool = False,
 ) -> El:
     """The frame around a game's own table: title bar, the game over (`over`) or a question
     before a step (`question`: a take-back's), the table with the last trick's button (or
     its lines, `last_trick`) and the part shown whole over it (`detail`), the log.
     `puzzle`: an embedded puzzle's question or answer in place of the question, and only
-    the game's rules in the bar (ui/share/puzzle.py: nothing is played at this table)."""
+    the game's rules in the bar (ui/share/puzzle.py: nothing is played at this table).
+    `summed`: the page is short of room (`page.seats_summed`), so the seats' hidden rows
+    are left out (`drop_summed_rows`)."""
     game_table = table_for(session.game_id)
     game = session.game
     status = "Puzzle" if puzzle is not None else turn_text(session, view)
@@ -38,6 +41,8 @@ def game_frame(
     if puzzle is None:
         add_last_trick(board, session, last_trick)
     add_detail(board, detail)
+    if summed:
+        drop_summed_rows(board)
     buttons: list[El | None] = [ui_button("rules", "Rules", value=game.id, cls="btn small")]
     if puzzle is None:
         # Short words, so the four fit one row of a phone (the hand needs the height).
@@ -57,6 +62,9 @@ def game_frame(
             "data-game": game.id,
             # test hook: whose view is drawn, in a game passed round the device
             "data-seat": session.human if session.passed else None,
+            # test hook: the seats are summed up, their rows left out (a page resized across
+            # page.SUMMED_SEATS is drawn again for it in its next frame)
+            "data-seats": "summed" if summed else None,
             # test hook: present while a bot still has to move ("continue": once the player
             # has continued from a finished trick or hand)
             "data-waiting": None

@@ -240,6 +240,7 @@ class PlayScreen:
             self.undo.question(),
             self.last_trick.lines,
             self.detail.shown,
+            summed=page.seats_summed(),
         )
 
     def on_key(self, key: str) -> bool:
