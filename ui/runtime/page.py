@@ -150,7 +150,7 @@ def reduced_motion() -> bool:
 
 # Where a table is short of room (a phone upright or on its side, a short frame or window),
 # each seat shows its summary only: app.css hides its rows (`.seat > .seat-more`) under
-# this query, written the same there (tests/test_frame.py checks).
+# this query, written the same there (tests/test_static_css.py checks).
 SUMMED_SEATS = "(max-width: 759px), (max-height: 759px) and (max-width: 1199px)"
 _summed: list[Any] = []  # its MediaQueryList, made once
 
