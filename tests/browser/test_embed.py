@@ -313,6 +313,9 @@ PLAIN_HOST = """<!doctype html><html lang="en"><head><meta charset="utf-8"><titl
 <iframe id="game" src="{src}" title="Card game" style="width:{width}px;height:420px;border:0">
 </iframe></body></html>"""
 
+# Settles once a page has rendered twice: its size's media queries told, its observers run.
+NEXT_RENDERING = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
 # On the reader's turn, without the reader scrolling: the prompt wholly in the frame, and
 # every control of the table reachable without scrolling the frame's page (those of the
 # docked area by scrolling that area alone) and then in view, with nothing drawn over it.
@@ -373,7 +376,9 @@ def test_a_420_px_frame_without_the_sizing_script_shows_your_turn(
             for width in (360, 700):  # a phone, then a blog's column (the frame resized)
                 page.evaluate(f"document.getElementById('game').style.width = '{width}px'")
                 inner = frame.locator("html")
-                inner.evaluate("() => new Promise((r) => setTimeout(r, 100))")
+                # The frame's next rendering: its size's media queries told (a table
+                # redrawn for them), its observers run, the layout done.
+                inner.evaluate(NEXT_RENDERING)
                 found = inner.evaluate(TURN_REACHABLE)
                 assert found["checked"] >= 1, (game.id, width)
                 if found["out"]:
