@@ -20,6 +20,19 @@ from tools.mpy_bytecode import import_closure, imported_names
 
 ROOT = Path(__file__).resolve().parent.parent
 
+# The archives are built once for the module's tests (about 15 s each on 2 cores), on one
+# test process (pytest-xdist's loadgroup: `python3 tasks.py test`).
+pytestmark = pytest.mark.xdist_group("python-archives")
+
+
+@pytest.fixture(scope="module")
+def archives(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder holding the Python archives (tasks.py `python_archives`), built once; the
+    tests only read it."""
+    folder = tmp_path_factory.mktemp("archives")
+    tasks.python_archives(Path(sys.executable), folder)
+    return folder
+
 
 def imported_modules(source: str, package: str) -> set[str]:
     """The absolute names of our own modules that `source` (a module of `package`) imports."""
@@ -43,13 +56,12 @@ def archive_names(folder: Path, archives: tuple[str, ...]) -> list[str]:
 
 
 @pytest.mark.parametrize(
-    "archives, suffix", [(("app.tar.gz",), ".py"), (MPY_ARCHIVES, ".mpy")], ids=["py", "mpy"]
+    "names_of, suffix", [(("app.tar.gz",), ".py"), (MPY_ARCHIVES, ".mpy")], ids=["py", "mpy"]
 )
 def test_archives_hold_what_the_worker_and_the_page_import(
-    tmp_path: Path, archives: tuple[str, ...], suffix: str
+    archives: Path, names_of: tuple[str, ...], suffix: str
 ) -> None:
-    tasks.python_archives(Path(sys.executable), tmp_path)
-    names = archive_names(tmp_path, archives)
+    names = archive_names(archives, names_of)
     assert len(names) == len(set(names))  # each file in one archive only
     shipped = {name.removesuffix(suffix) + ".py" for name in names}
     assert all(name.endswith(suffix) for name in names)
@@ -95,21 +107,20 @@ def test_archives_hold_what_the_worker_and_the_page_import(
         assert "ui/review/coaching.py" not in ours
 
 
-def test_each_games_bytecode_ships_in_its_own_archive(tmp_path: Path) -> None:
+def test_each_games_bytecode_ships_in_its_own_archive(archives: Path) -> None:
     """A game's rules, bots, table and lesson (and nothing else) are in its archive, which a
     link to another game never downloads: no module of the app's own archive imports them
     (they are imported by name, pygame_rules.import_for), nor does another game's."""
-    tasks.python_archives(Path(sys.executable), tmp_path)
     module_of = {}
     for game_id in pygame_rules.GAME_IDS:
-        names = archive_names(tmp_path, (tasks.game_archive(game_id),))
+        names = archive_names(archives, (tasks.game_archive(game_id),))
         module = pygame_rules.module_name(game_id)
         assert {f"{folder}/{module}.mpy" for folder in tasks.GAME_MODULE_FOLDERS} <= set(names)
         assert all(name.rpartition("/")[2].startswith(module) for name in names), names
         for name in names:
             module_of[name.removesuffix(".mpy").replace("/", ".")] = game_id
     assert "pygame_rules.magic_trick_baker_laws" in module_of
-    for name in archive_names(tmp_path, ("app-mpy.tar.gz",)):
+    for name in archive_names(archives, ("app-mpy.tar.gz",)):
         if name.startswith(tasks.PRECOMPILED):
             continue
         source = ROOT / name.replace(".mpy", ".py")
@@ -127,13 +138,12 @@ def test_each_games_bytecode_ships_in_its_own_archive(tmp_path: Path) -> None:
         assert not others, f"{module} imports another game's {others}"
 
 
-def test_the_features_a_links_first_move_never_uses_ship_apart(tmp_path: Path) -> None:
+def test_the_features_a_links_first_move_never_uses_ship_apart(archives: Path) -> None:
     """The rest of the app (tasks.py REST_MODULES) is in an archive of its own, which a link
     to a table boots without (static/js/host.js bootRest): no module that the boot imports
     imports one of them as it is imported, only inside a function that runs once the app
     has asked for them (ui/app.py with_whole_app)."""
-    tasks.python_archives(Path(sys.executable), tmp_path)
-    rest = set(archive_names(tmp_path, (tasks.REST_ARCHIVE,)))
+    rest = set(archive_names(archives, (tasks.REST_ARCHIVE,)))
     assert rest == {name.removesuffix(".py") + ".mpy" for name in tasks.REST_MODULES}
     at_boot = tasks.page_sources(at_import=True)
     assert "ui/app.py" in at_boot and "ui/screens/play.py" in at_boot
@@ -150,15 +160,14 @@ def test_the_features_a_links_first_move_never_uses_ship_apart(tmp_path: Path) -
 
 
 def test_the_bots_quick_engine_has_the_pages_bytecode_and_its_own_script(
-    tmp_path: Path,
+    archives: Path,
 ) -> None:
     """The quick engine (static/js/bots-worker.js, MicroPython in a worker) runs the page's
     archives and app-mpy-bots.tar.gz: together they hold what its script imports, and its
     own archive only what the page never imports (ui/play/bot_worker.py)."""
-    tasks.python_archives(Path(sys.executable), tmp_path)
-    own = archive_names(tmp_path, (tasks.QUICK_WORKER_ARCHIVE,))
+    own = archive_names(archives, (tasks.QUICK_WORKER_ARCHIVE,))
     assert own == ["ui/play/bot_worker.mpy"]
-    shipped = set(own) | set(archive_names(tmp_path, MPY_ARCHIVES))
+    shipped = set(own) | set(archive_names(archives, MPY_ARCHIVES))
     needed = import_closure(ROOT, list(tasks.QUICK_WORKER_ENTRIES), at_import=True)
     needed |= {f"pygame_rules/bots/{pygame_rules.module_name(g)}.py" for g in pygame_rules.GAME_IDS}
     assert {name.removesuffix(".py") + ".mpy" for name in needed} <= shipped
@@ -189,15 +198,14 @@ def f():
     assert at_import == {"a", "pkg.b", "pkg.b.c", "untyped", "in_class"}
 
 
-def test_the_bytecode_archive_holds_pyscripts_own_package(tmp_path: Path) -> None:
+def test_the_bytecode_archive_holds_pyscripts_own_package(archives: Path) -> None:
     """The modules of the `pyscript` package that core.js writes at boot and the page
     imports, compiled, under the folder static/js/mpy-files.js puts first on MicroPython's
     sys.path; the others are left out, and the page imports none of them (MicroPython would
     not find them: tasks.py PYSCRIPT_IMPORTED)."""
-    tasks.python_archives(Path(sys.executable), tmp_path)
     modules = tasks.pyscript_package()
     assert "__init__.py" in modules and "ffi.py" in modules
-    with tarfile.open(tmp_path / "app-mpy.tar.gz") as tar:
+    with tarfile.open(archives / "app-mpy.tar.gz") as tar:
         names = {name for name in tar.getnames() if name.startswith("precompiled/")}
     imported = {
         name
