@@ -237,6 +237,30 @@ def test_another_tab_changing_the_save_makes_a_game_here_leave(stored: dict[str,
     assert keeper.other_tab(key, None, session) == (REDRAW, "")
 
 
+def test_a_late_event_about_a_save_that_is_still_this_games_is_ignored(
+    stored: dict[str, str],
+) -> None:
+    """A storage event is judged by the save as it is now: a clear that came late (Chromium
+    delivered a storage cleared just before the page was opened to that page, after it had
+    dealt and saved its game) leaves the game alone; a move made elsewhere does not."""
+    keeper = Saves()
+    session = Session("trick-of-trip", 3, 5, "easy")
+    key = save_key("trick-of-trip")
+    keeper.store(session)
+    assert keeper.other_tab(None, None, session) == (IGNORE, "")
+    assert keeper.other_tab(key, stored[key], session) == (IGNORE, "")
+    elsewhere = Session("trick-of-trip", 3, 5, "easy")
+    seat = elsewhere.waiting_for()[0]
+    elsewhere.act(seat, elsewhere.state.legal_actions(seat)[0])
+    keeper.store(elsewhere)
+    assert keeper.other_tab(key, stored[key], session) == (LEAVE, saves.MOVED_ELSEWHERE)
+    other_deal = Session("trick-of-trip", 3, 6, "easy")
+    keeper.store(other_deal)
+    assert keeper.other_tab(key, stored[key], session) == (LEAVE, saves.MOVED_ELSEWHERE)
+    del stored[key]
+    assert keeper.other_tab(None, None, session) == (LEAVE, saves.ENDED_ELSEWHERE)
+
+
 def test_an_embedded_frame_keeps_its_own_save(stored: dict[str, str]) -> None:
     key = saves.embed_save_key("trickbook")
     assert key == "pygame-table.save.embed.trickbook"

@@ -281,14 +281,28 @@ class Saves:
 
         A game in progress here is out of date when its own save changed: it is left
         before its next move overwrites the other tab's. Another game's save changing does
-        not concern it. A finished game stays on screen."""
+        not concern it. A finished game stays on screen. What counts is the save as it is
+        now, not the event: one that comes late (a storage cleared just before this page
+        was opened, Chromium) finds this game saved as this page left it, and is ignored."""
         if isinstance(key, str) and all(key != k for _, k in self.slots):
             return IGNORE, ""
         if session is None or session.is_over():
             return REDRAW, ""
         if isinstance(key, str) and key != self.key(session.game_id):
             return IGNORE, ""
+        if self.holds(session):
+            return IGNORE, ""
         return LEAVE, MOVED_ELSEWHERE if isinstance(value, str) else ENDED_ELSEWHERE
+
+    def holds(self, session: Session) -> bool:
+        """Whether the game's save is `session` as it is now: its deal and every move."""
+        save = self.read(session.game_id)
+        return (
+            isinstance(save, dict)
+            and save.get("players") == session.players
+            and save.get("seed") == session.seed
+            and save.get("history") == session.history
+        )
 
 
 def record_result(

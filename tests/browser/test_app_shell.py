@@ -298,6 +298,30 @@ def test_a_game_that_went_on_in_another_tab_is_never_overwritten(
     second.close()
 
 
+def test_a_late_storage_event_leaves_a_game_saved_as_it_is_alone(
+    phone: StrictPage, site_url: str
+) -> None:
+    """A storage cleared just before a page was opened may reach that page's table late
+    (Chromium: test_a_phone_on_its_side_keeps_your_move_in_view, which clears it before
+    each link, once found its table left). The event is judged by the save as it is now:
+    the game here, saved as it is, stays."""
+    page = phone.page
+    open_app(page, site_url + "?game=trick-of-trip&players=3&seed=5&level=easy&speed=instant")
+    page.wait_for_selector(".table-screen:not([data-waiting])")
+    late_clear = "window.dispatchEvent(new StorageEvent('storage', {key: null}))"
+    page.evaluate(late_clear)
+    whole_move(page)
+    page.evaluate(late_clear)
+    page.wait_for_selector(".table-screen:not([data-waiting])")
+    expect(page.locator("#screen .table-screen")).to_be_visible()
+    expect(page.locator("#notice")).to_be_hidden()
+    # The save really gone (another tab cleared it): the table is left, and says why.
+    page.evaluate("localStorage.clear()")
+    page.evaluate(late_clear)
+    expect(page.locator("#notice")).to_contain_text("finished or discarded in another tab")
+    expect(page.locator("#lobby")).to_be_visible()
+
+
 def test_a_finished_game_stays_when_another_tab_deals(phone: StrictPage, site_url: str) -> None:
     first = phone.page
     resume_near_the_end(first, site_url, "trick-of-trip", 3, seed=5)
