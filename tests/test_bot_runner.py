@@ -253,8 +253,7 @@ def test_play_moves_the_bots_until_it_is_the_humans_turn(monkeypatch: pytest.Mon
     changes: list[int | None] = []
     runner, _ = runner_for(clock, speed="normal")
     run(runner.play(session, changes.append))
-    # Each bot drawn thinking; its move drawn with the next bot's turn, the last alone.
-    assert changes == [1, 2, 3, None]
+    assert changes == [1, None, 2, None, 3, None]  # each bot drawn thinking, then its move
     assert [seat for seat, _ in session.history] == [1, 2, 3]
     assert session.next_bot() is None and session.human_legal()
 
@@ -277,14 +276,8 @@ def test_a_bots_decision_and_the_drawing_of_its_move_are_two_tasks(
     clock.on_sleep = lambda _count: log.append(("yield", slices()))
     runner, _ = runner_for(clock, speed=speed)
 
-    moves_drawn = [len(session.history)]
-
     def changed(seat: int | None) -> None:
-        # The drawing of a move: alone, or at a paced speed with the next bot's turn (at
-        # instant speed, a slow bot's "thinking" mark is drawn from a timer, not a move).
-        moved = len(session.history) > moves_drawn[0]
-        if seat is None or (moved and speed != "instant"):
-            moves_drawn[0] = len(session.history)
+        if seat is None:
             log.append(("draw", slices()))
 
     run(runner.play(session, changed, lambda: log.append(("prepare", slices()))))
@@ -324,11 +317,11 @@ def test_play_stops_when_the_game_is_left(monkeypatch: pytest.MonkeyPatch) -> No
 
     def changed(seat: int | None) -> None:
         changes.append(seat)
-        if session.history:
-            runner.stop()  # the player left after the first bot's move was drawn
+        if seat is None:
+            runner.stop()  # the player left after the first bot's move
 
     run(runner.play(session, changed))
-    assert changes == [1, 2]  # the first bot's move, drawn with the second's turn
+    assert changes == [1, None]
     assert len(session.history) == 1
 
 

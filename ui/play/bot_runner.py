@@ -167,40 +167,33 @@ class BotRunner:
     ) -> None:
         """Let the bots move, one after another, until it is the human's turn, the game is
         over, or it is left. `changed(seat)` as a bot starts to think, `changed(None)` once
-        it has moved (the page draws, and saves whenever a move was made since its last
-        drawing). A bot's move that another bot's turn follows at once (no trick or hand
-        ended) is drawn with that turn's "thinking" mark, `changed(next_seat)`: one drawing
-        where two came one task apart (at fast speed, a Wray table was drawn 8.5 times a
-        player's step). At instant speed, `changed(seat)` only for a bot still thinking
-        after QUIET_MARK_AFTER, and `changed(None)` once the bots stop (the save is the seed
-        and every move, so nothing is lost by saving once). `prepare()` comes before each
-        drawing of a move, in the task of the bot's move: what the drawing can do ahead
-        (`GameTable.prepare`), the drawing in the next task. A bot's illegal move stops
-        them all: IllegalBotMove, never a skipped move that would be asked for again and
-        again."""
+        it has moved (the page draws, and saves); at instant speed, `changed(seat)` only for
+        a bot still thinking after QUIET_MARK_AFTER, and `changed(None)` once the bots stop
+        (the save is the seed and every move, so nothing is lost by saving once).
+        `prepare()` comes before each `changed(None)`, in the task of the bot's move: what
+        the drawing can do ahead (`GameTable.prepare`), the drawing in the next task. A
+        bot's illegal move stops them all:
+        IllegalBotMove, never a skipped move that would be asked for again and again."""
         generation = self.generation
-        drawn: int | None = None  # the bot whose turn was drawn with the last move
         while generation == self.generation and (seat := session.next_bot()) is not None:
             if not await self._pause(session, changed, generation):
                 return
             quiet = self.speed == "instant"
             if quiet:
                 self._mark_if_slow(seat, changed, generation)
-            elif drawn != seat:
+            else:
                 changed(seat)
             action = await self.bot_move(session, seat)
             self.marking = None  # a pending "thinking" mark is for a turn that is over
             if action is None:
                 return  # the game was left
             session.act(seat, action)
-            after = session.next_bot()
-            drawn = after if not quiet and session.ended is None else None
-            if not quiet or after is None:
+            if not quiet or session.next_bot() is None:
                 prepare()
                 await self.sleep(0)  # the decision and the drawing: two tasks, not one long one
                 if generation != self.generation:
                     return  # left: a resumed game asks the bot again (seeded: the same move)
-                changed(drawn)  # drawn and saved; at instant speed once the bots stop
+                changed(None)  # drawn and saved; at instant speed once the bots stop
             await self.sleep(0)
         self.marking = None
 

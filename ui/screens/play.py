@@ -305,11 +305,10 @@ class PlayScreen:
         self.table.prepare(self.session.observation())
 
     def show_bot(self, seat: int | None) -> None:
-        """A bot in `seat` starts to think (None: none does): draw the table, with any move
-        made since the last drawing, and save (a save that has not changed writes nothing
-        new: no other tab hears of it)."""
+        """A bot in `seat` starts to think (None: it has moved): draw it, save the move."""
         self.thinking = seat
-        self.saves.store(self.session)
+        if seat is None:
+            self.saves.store(self.session)
         self.render()
 
     def leave(self) -> None:
