@@ -268,6 +268,10 @@ def open_app(page: Page, url: str) -> None:
     wait_for_bots_worker(page)
 
 
+# Settles once the page has rendered twice: its size's media queries told (a table redrawn
+# for them), its observers and scrolls run, its layout done.
+NEXT_RENDERING = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
 # Whether the table at screen is drawn for the page's size: its seats summed up (their rows
 # left out, `data-seats=summed`) exactly where ui/runtime/page.py's SUMMED_SEATS matches.
 DRAWN_FOR_ITS_SIZE = """(query) => {

@@ -16,6 +16,7 @@ from ui.saves import embed_save_key
 
 from .conftest import (
     BOOT_TIMEOUT,
+    NEXT_RENDERING,
     ROOT,
     WHOLE_SEARCH,
     StrictPage,
@@ -312,9 +313,6 @@ PLAIN_HOST = """<!doctype html><html lang="en"><head><meta charset="utf-8"><titl
 </head><body><h1>A post</h1><p>Play a game:</p>
 <iframe id="game" src="{src}" title="Card game" style="width:{width}px;height:420px;border:0">
 </iframe></body></html>"""
-
-# Settles once a page has rendered twice: its size's media queries told, its observers run.
-NEXT_RENDERING = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
 
 # On the reader's turn, without the reader scrolling: the prompt wholly in the frame, and
 # every control of the table reachable without scrolling the frame's page (those of the

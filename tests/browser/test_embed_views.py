@@ -27,7 +27,7 @@ from ui.share.links import encode_moves
 from ui.tables import table_for
 from ui.vdom import El
 
-from .conftest import BOOT_TIMEOUT, StrictPage, open_app, serious_violations
+from .conftest import BOOT_TIMEOUT, NEXT_RENDERING, StrictPage, open_app, serious_violations
 
 pytestmark = pytest.mark.browser
 
@@ -129,10 +129,6 @@ IN_ITS_VIEW = """selector => {
 }"""
 
 
-# A promise settled once the page has drawn two more frames.
-TWO_FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
-
-
 def reader_at(page: Page, name: str) -> FrameLocator:
     """Scroll the post to the frame `name`, and wait until the post, then the frame, have
     each drawn themselves there twice. A frame from another site that is out of sight draws
@@ -143,8 +139,8 @@ def reader_at(page: Page, name: str) -> FrameLocator:
     post (a 2026-11-29 mix under load, 1 of 27 runs). Which drawing was missing was not
     shown; waiting for both is what a click needs."""
     page.locator(f"#{name}").scroll_into_view_if_needed()
-    page.evaluate(TWO_FRAMES)
-    frame_of(page, name).evaluate(TWO_FRAMES)
+    page.evaluate(NEXT_RENDERING)
+    frame_of(page, name).evaluate(NEXT_RENDERING)
     return page.frame_locator(f"#{name}")
 
 

@@ -26,6 +26,7 @@ from ui.share.links import encode_moves
 
 from .conftest import (
     BOOT_TIMEOUT,
+    NEXT_RENDERING,
     WHOLE_SEARCH,
     StrictPage,
     open_app,
@@ -182,9 +183,6 @@ SHORT_AT_A_TURN = ["#screen .board .centre :is(.trick-stage, .trick)?", TURN_MOV
 SHORT_AT_CONTINUE = ["#screen [data-ui=continue]"]
 SHORT_AT_GAME_OVER = ["#game-over-title"]
 
-# The page's scrolls at a turn are done by its next animation frame (static/js/embed.js).
-AFTER_NEXT_FRAME = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
-
 
 def play_looking(
     frame: Page | Frame, seed: int, where: str, short: bool = False, max_steps: int = 2000
@@ -202,7 +200,7 @@ def play_looking(
         over = frame.locator("[data-testid=game-over]").count() > 0
         waiting = frame.locator("#screen .table-screen[data-waiting=continue]").count() > 0
         if short:
-            frame.evaluate(AFTER_NEXT_FRAME)
+            frame.evaluate(NEXT_RENDERING)  # the page's scrolls at a turn (static/js/embed.js)
             looks = (
                 SHORT_AT_GAME_OVER if over else SHORT_AT_CONTINUE if waiting else SHORT_AT_A_TURN
             )
